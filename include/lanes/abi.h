@@ -1,0 +1,49 @@
+//===- lanes/abi.h - Compiled work-group function <-> runtime -------------===//
+//
+/// \file
+/// What a compiled work-group function receives and may call. The pass
+/// plugin generates code against this layout (lib/Compiler/Transforms
+/// reads the field indices from here by convention, see WorkGroupAbi.h);
+/// lib/Runtime fills it in. Change both together.
+///
+/// Ownership: the runtime owns the context and everything it points to; a
+/// work-group function may use them only until it returns. One context is
+/// used by one thread at a time.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LANES_ABI_H
+#define LANES_ABI_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Per-work-group launch context. Field order is ABI: every field is 8 bytes.
+struct lanes_wg_ctx {
+  uint64_t group_id[3];   ///< field 0: this group's id, OpenCL dimension order
+  uint64_t num_groups[3]; ///< field 1
+  uint64_t local_size[3]; ///< field 2
+  void *local_memory;     ///< field 3: 64-byte aligned local memory
+  void *runtime;          ///< field 4: opaque per-thread runtime state
+  uint64_t checked;       ///< field 5: nonzero: report divergent barriers
+};
+
+/// Returns 64-byte aligned scratch of at least `bytes` for the loop-state
+/// arrays of the current work-group. Owned by the calling thread's arena;
+/// valid until the work-group function returns. Never NULL.
+void *__lanes_loop_state(struct lanes_wg_ctx *ctx, uint64_t bytes);
+
+/// Records that work-items of the current group left a sub-CFG at different
+/// barriers (`first` and `second` describe them, e.g. "barrier at k.cpp:12"
+/// or "kernel exit"). The work-group function returns right after; the
+/// runtime raises the error once the launch ends.
+void __lanes_divergent_barrier(struct lanes_wg_ctx *ctx, const char *first,
+                               const char *second);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // LANES_ABI_H

@@ -1,0 +1,84 @@
+//===- lanes/builtins.h - The Lanes IR contract ---------------------------===//
+//
+/// \file
+/// The seam between front ends and the Lanes kernel pipeline. A front end
+/// emits a kernel *entry* (a function `void entry(const void *kernel_object)`
+/// marked with LANES_KERNEL) that runs ONE work-item, and uses only the
+/// builtins below to talk about the work-item it is running. Nothing in the
+/// pipeline knows about SYCL classes; a hand-written .ll file that follows
+/// this header is a valid kernel. docs/ir-contract.md is the long form.
+///
+/// Dimensions follow the OpenCL convention: dimension 0 is the fastest-
+/// varying one (x). The SYCL API maps its dimension D-1 onto dimension 0.
+/// A dimension index above 2 is a contract violation.
+///
+/// Two implementations exist:
+///  - library-only mode: lib/Runtime defines these functions; each work-item
+///    runs `entry` as a fiber and __lanes_barrier switches fibers;
+///  - compiled mode: the pass plugin builds a work-group function from the
+///    entry, replaces every builtin in it, and folds
+///    __lanes_work_group_function(entry) to that function.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LANES_BUILTINS_H
+#define LANES_BUILTINS_H
+
+#include <stddef.h>
+
+#if defined(__clang__)
+/// Marks a kernel entry. Clang records it in llvm.global.annotations; a
+/// hand-written .ll may instead give the function the "lanes-kernel"
+/// attribute.
+#define LANES_KERNEL __attribute__((annotate("lanes.kernel"), noinline))
+#define LANES_CONVERGENT __attribute__((convergent))
+#else
+#define LANES_KERNEL __attribute__((noinline))
+#define LANES_CONVERGENT
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct lanes_wg_ctx;
+
+/// The signature of a kernel entry: runs one work-item.
+typedef void (*lanes_entry_fn)(const void *kernel_object);
+/// The signature of a compiled work-group function: runs one work-group.
+typedef void (*lanes_wg_fn)(const void *kernel_object, struct lanes_wg_ctx *);
+
+/// Id of the calling work-item inside its work-group, in dimension `dim`.
+size_t __lanes_local_id(unsigned dim) __attribute__((const, nothrow));
+/// Number of work-items of a work-group in dimension `dim`.
+size_t __lanes_local_size(unsigned dim) __attribute__((const, nothrow));
+/// Id of the calling work-item's work-group in dimension `dim`.
+size_t __lanes_group_id(unsigned dim) __attribute__((const, nothrow));
+/// Number of work-groups in dimension `dim`.
+size_t __lanes_num_groups(unsigned dim) __attribute__((const, nothrow));
+/// Base of the calling work-group's local memory (64-byte aligned; size as
+/// requested at launch).
+void *__lanes_local_memory(void) __attribute__((const, nothrow));
+
+/// Fence flags of __lanes_barrier (may be or-ed).
+enum {
+  LANES_FENCE_LOCAL = 1u,
+  LANES_FENCE_GLOBAL = 2u,
+};
+
+/// Work-group barrier: every work-item of the group must reach the same
+/// barrier the same number of times. `file` and `line` name the barrier in
+/// diagnostics (the front end passes the user's call site).
+void __lanes_barrier(unsigned fence_flags, const char *file,
+                     unsigned line) LANES_CONVERGENT __attribute__((nothrow));
+
+/// The work-group function the compiler built for `entry`, or NULL when
+/// `entry` was not compiled (library-only mode). The pipeline folds every
+/// call whose argument is a kernel entry it lowered.
+lanes_wg_fn __lanes_work_group_function(lanes_entry_fn entry)
+    __attribute__((nothrow));
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // LANES_BUILTINS_H
