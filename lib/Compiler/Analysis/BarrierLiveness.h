@@ -1,0 +1,38 @@
+//===- BarrierLiveness.h - Values that must survive a barrier ---*- C++ -*-===//
+//
+/// \file
+/// Finds the SSA values of a work-group function (with barriers isolated by
+/// `lanes-isolate-barriers`) that are live across a barrier: those with a
+/// use reachable from some barrier block without passing their definition.
+/// Such a value must wait in loop state while the other work-items run up
+/// to the barrier. Liveness is exact on the CFG (a backward walk from each
+/// use that stops at the definition).
+//
+//===----------------------------------------------------------------------===//
+#ifndef LANES_ANALYSIS_BARRIERLIVENESS_H
+#define LANES_ANALYSIS_BARRIERLIVENESS_H
+
+#include "llvm/ADT/SmallVector.h"
+
+namespace llvm {
+class BasicBlock;
+class Function;
+class Instruction;
+} // namespace llvm
+
+namespace lanes {
+
+/// True when `BB` is a barrier block as `lanes-isolate-barriers` leaves it.
+bool isBarrierBlock(const llvm::BasicBlock &BB);
+
+/// True when a barrier block lies on a path from `I`'s definition to a use.
+bool isLiveAcrossBarrier(const llvm::Instruction &I);
+
+/// Every non-alloca instruction of `F` that is live across a barrier, in
+/// program order.
+llvm::SmallVector<llvm::Instruction *, 16>
+valuesLiveAcrossBarriers(llvm::Function &F);
+
+} // namespace lanes
+
+#endif

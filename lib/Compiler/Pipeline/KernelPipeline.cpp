@@ -1,0 +1,119 @@
+//===- KernelPipeline.cpp - The Lanes kernel pipeline ---------------------===//
+//
+/// \file
+/// The pipeline, readable in one function (kernelPipeline), and the pass
+/// registration. It runs at the start of the optimizer (OptimizerEarly),
+/// after clang's inliner and simplification, so kernels arrive mostly
+/// inlined; the loop vectorizer runs after it on the work-item loops.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelPipeline.h"
+
+#include "../Analysis/LanesIR.h"
+#include "../Analysis/WorkItemShape.h"
+#include "../Transforms/CloneKernels.h"
+#include "../Transforms/InlineKernelCalls.h"
+#include "../Transforms/IsolateBarriers.h"
+#include "../Transforms/WorkItemLoops.h"
+
+#include "llvm/IR/Module.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/GVN.h"
+#include "llvm/Transforms/Scalar/LICM.h"
+#include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
+#include "llvm/Transforms/Utils/LCSSA.h"
+
+using namespace llvm;
+
+namespace lanes {
+
+PreservedAnalyses ForEachWorkGroupFunctionPass::run(Module &M,
+                                                    ModuleAnalysisManager &MAM) {
+  FunctionAnalysisManager &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  PreservedAnalyses PA = PreservedAnalyses::all();
+  for (Function &F : M) {
+    if (F.isDeclaration() || (!F.hasFnAttribute(WorkGroupAttr) &&
+                              !F.hasFnAttribute("lanes-work-group-of")))
+      continue;
+    PreservedAnalyses FPA = FPM.run(F, FAM);
+    FAM.invalidate(F, FPA);
+    PA.intersect(std::move(FPA));
+  }
+  PA.preserveSet<AllAnalysesOn<Function>>();
+  PA.preserve<FunctionAnalysisManagerModuleProxy>();
+  return PA;
+}
+
+ForEachWorkGroupFunctionPass simplifyKernelsPass() {
+  FunctionPassManager FPM;
+  FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
+  FPM.addPass(EarlyCSEPass());
+  FPM.addPass(InstCombinePass());
+  FPM.addPass(SimplifyCFGPass());
+  // WorkItemShape relies on LCSSA to see values leaving divergent loops.
+  FPM.addPass(LCSSAPass());
+  FPM.addPass(IsolateBarriersPass());
+  return ForEachWorkGroupFunctionPass(std::move(FPM));
+}
+
+ForEachWorkGroupFunctionPass cleanupKernelsPass() {
+  FunctionPassManager FPM;
+  FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
+  FPM.addPass(EarlyCSEPass(/*UseMemorySSA=*/true));
+  FPM.addPass(InstCombinePass());
+  FPM.addPass(SimplifyCFGPass());
+  FPM.addPass(createFunctionToLoopPassAdaptor(
+      LICMPass(LICMOptions()), /*UseMemorySSA=*/true));
+  FPM.addPass(GVNPass());
+  FPM.addPass(InstCombinePass());
+  return ForEachWorkGroupFunctionPass(std::move(FPM));
+}
+
+ModulePassManager kernelPipeline() {
+  ModulePassManager MPM;
+  MPM.addPass(CloneKernelsPass());
+  MPM.addPass(InlineKernelCallsPass());
+  MPM.addPass(simplifyKernelsPass());
+  MPM.addPass(WorkItemLoopsPass());
+  MPM.addPass(cleanupKernelsPass());
+  return MPM;
+}
+
+void registerPassBuilderCallbacks(PassBuilder &PB) {
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+#define MODULE_PASS(NAME, CREATE)                                              \
+  if (Name == NAME) {                                                          \
+    MPM.addPass(CREATE);                                                       \
+    return true;                                                               \
+  }
+#include "PassRegistry.def"
+        return false;
+      });
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, FunctionPassManager &FPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+#define FUNCTION_PASS(NAME, CREATE)                                            \
+  if (Name == NAME) {                                                          \
+    FPM.addPass(CREATE);                                                       \
+    return true;                                                               \
+  }
+#include "PassRegistry.def"
+        return false;
+      });
+  PB.registerAnalysisRegistrationCallback([](FunctionAnalysisManager &FAM) {
+#define FUNCTION_ANALYSIS(NAME, CREATE) FAM.registerPass([] { return CREATE; });
+#include "PassRegistry.def"
+  });
+  PB.registerOptimizerEarlyEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(kernelPipeline());
+      });
+}
+
+} // namespace lanes

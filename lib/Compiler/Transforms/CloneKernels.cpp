@@ -1,0 +1,101 @@
+//===- CloneKernels.cpp - Give every kernel entry a work-group function ---===//
+//
+/// \file
+/// Implements `lanes-clone-kernels`; see CloneKernels.h.
+//
+//===----------------------------------------------------------------------===//
+#include "CloneKernels.h"
+
+#include "../Analysis/LanesIR.h"
+#include "Diagnostics.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "lanes-clone-kernels"
+
+STATISTIC(NumKernels, "Kernel entries given a work-group function");
+
+namespace lanes {
+namespace {
+
+/// Sets KernelAttr on every function that llvm.global.annotations marks
+/// with "lanes.kernel" (what LANES_KERNEL produces in clang).
+void markAnnotatedKernels(Module &M) {
+  GlobalVariable *Annotations = M.getGlobalVariable("llvm.global.annotations");
+  if (!Annotations || !Annotations->hasInitializer())
+    return;
+  auto *Entries = dyn_cast<ConstantArray>(Annotations->getInitializer());
+  if (!Entries)
+    return;
+  for (Value *Op : Entries->operands()) {
+    auto *Entry = dyn_cast<ConstantStruct>(Op);
+    if (!Entry || Entry->getNumOperands() < 2)
+      continue;
+    auto *F = dyn_cast<Function>(Entry->getOperand(0)->stripPointerCasts());
+    StringRef Note;
+    if (F && getConstantStringInfo(Entry->getOperand(1), Note) &&
+        Note == "lanes.kernel")
+      F->addFnAttr(KernelAttr);
+  }
+}
+
+/// True when `Entry` has the contract's type `void(ptr)`.
+bool hasEntryType(const Function &Entry) {
+  FunctionType *Ty = Entry.getFunctionType();
+  return Ty->getReturnType()->isVoidTy() && Ty->getNumParams() == 1 &&
+         Ty->getParamType(0)->isPointerTy() && !Ty->isVarArg();
+}
+
+Function *cloneIntoWorkGroupFunction(Function &Entry) {
+  LLVMContext &Ctx = Entry.getContext();
+  auto *Ptr = PointerType::getUnqual(Ctx);
+  auto *Ty = FunctionType::get(Type::getVoidTy(Ctx), {Ptr, Ptr}, false);
+  Function *WG = Function::Create(Ty, GlobalValue::InternalLinkage,
+                                  Entry.getName() + WorkGroupSuffix,
+                                  Entry.getParent());
+  ValueToValueMapTy VMap;
+  VMap[Entry.getArg(0)] = WG->getArg(0);
+  SmallVector<ReturnInst *, 4> Returns;
+  CloneFunctionInto(WG, &Entry, VMap,
+                    CloneFunctionChangeType::LocalChangesOnly, Returns);
+  WG->removeFnAttr(KernelAttr);
+  WG->removeFnAttr(Attribute::NoInline);
+  WG->addFnAttr(WorkGroupAttr, Entry.getName());
+  WG->getArg(0)->setName("kernel_object");
+  WG->getArg(1)->setName("ctx");
+  WG->addParamAttr(1, Attribute::NoAlias);
+  return WG;
+}
+
+} // namespace
+
+PreservedAnalyses CloneKernelsPass::run(Module &M, ModuleAnalysisManager &) {
+  markAnnotatedKernels(M);
+  SmallVector<Function *, 8> Entries;
+  for (Function &F : M)
+    if (isKernelEntry(F) &&
+        !M.getFunction((F.getName() + WorkGroupSuffix).str()))
+      Entries.push_back(&F);
+
+  for (Function *Entry : Entries) {
+    if (!hasEntryType(*Entry)) {
+      diagnoseKernel(*Entry, nullptr,
+                     "a kernel entry must have type void(ptr); this one is " +
+                         Twine(Entry->getFunctionType()->getNumParams()) +
+                         "-parameter");
+      continue;
+    }
+    cloneIntoWorkGroupFunction(*Entry);
+    ++NumKernels;
+  }
+  return Entries.empty() ? PreservedAnalyses::all()
+                         : PreservedAnalyses::none();
+}
+
+} // namespace lanes

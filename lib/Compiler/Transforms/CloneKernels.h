@@ -1,0 +1,29 @@
+//===- CloneKernels.h - Give every kernel entry a work-group function -*- C++ -*-===//
+//
+/// \file
+/// Module pass `lanes-clone-kernels`. Runs first in the kernel pipeline.
+///
+/// Finds the kernel entries (functions annotated "lanes.kernel" in
+/// llvm.global.annotations, or carrying the "lanes-kernel" attribute) and
+/// gives each a work-group function: a copy `<entry>.lanes.wg` of type
+/// `void(ptr kernel_object, ptr ctx)` that the later passes turn into code
+/// running the whole work-group. The entry itself is left untouched, so the
+/// library-only fallback keeps working.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LANES_TRANSFORMS_CLONEKERNELS_H
+#define LANES_TRANSFORMS_CLONEKERNELS_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace lanes {
+
+/// Marks kernel entries and clones each into a work-group function.
+class CloneKernelsPass : public llvm::PassInfoMixin<CloneKernelsPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+};
+
+} // namespace lanes
+
+#endif

@@ -1,0 +1,681 @@
+//===- WorkItemLoops.cpp - Work-group functions by CBS --------------------===//
+//
+/// \file
+/// Implements `lanes-work-item-loops`; WorkItemLoops.h states the algorithm.
+//
+//===----------------------------------------------------------------------===//
+#include "WorkItemLoops.h"
+
+#include "../Analysis/BarrierLiveness.h"
+#include "../Analysis/LanesIR.h"
+#include "../Analysis/WorkItemShape.h"
+#include "Diagnostics.h"
+
+#include "llvm/ADT/DepthFirstIterator.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/SSAUpdater.h"
+
+#include <array>
+
+using namespace llvm;
+
+#define DEBUG_TYPE "lanes-work-item-loops"
+
+STATISTIC(NumWorkGroupFunctions, "Work-group functions built");
+STATISTIC(NumSubCfgs, "Sub-CFGs turned into work-item loops");
+STATISTIC(NumVaryingState, "Values kept in per-work-item loop-state arrays");
+STATISTIC(NumUniformState, "Values kept in uniform scalar slots");
+
+namespace lanes {
+namespace {
+
+constexpr unsigned NumDims = 3;
+
+/// Field indices of struct lanes_wg_ctx in include/lanes/abi.h.
+enum CtxField : unsigned {
+  GroupIdField = 0,
+  NumGroupsField = 1,
+  LocalSizeField = 2,
+  LocalMemoryField = 3,
+  CheckedField = 5,
+};
+
+/// The blocks reachable from Start without entering a barrier block.
+struct SubCfg {
+  BasicBlock *Start = nullptr;
+  SmallVector<BasicBlock *, 16> Blocks;
+  SmallSetVector<unsigned, 4> ExitCodes; ///< 0: return; k + 1: barrier k
+};
+
+/// Where a value or alloca waits while other work-items run.
+struct StateSlot {
+  bool Uniform = false;
+  Type *Ty = nullptr;      ///< type stored (values only)
+  Value *Base = nullptr;   ///< uniform alloca, or start of the per-item array
+  uint64_t Stride = 0;     ///< bytes per work-item (per-item arrays)
+};
+
+/// The work-item loop nest of one sub-CFG.
+struct LoopNest {
+  BasicBlock *Pre = nullptr;    ///< runs once before the nest
+  BasicBlock *Header = nullptr; ///< innermost header, once per work-item
+  BasicBlock *Latch = nullptr;  ///< innermost latch
+  BasicBlock *After = nullptr;  ///< runs once after the nest
+  std::array<Value *, NumDims> Id{};
+  Value *Item = nullptr;        ///< linear local id
+  PHINode *ExitCode = nullptr;  ///< code of this work-item's exit
+  Value *MinCode = nullptr, *MaxCode = nullptr; ///< over the whole group
+};
+
+/// Builds the work-group function body of one kernel.
+class WorkGroupBuilder {
+public:
+  explicit WorkGroupBuilder(Function &WG)
+      : WG(WG), Ctx(WG.getContext()), DL(WG.getDataLayout()),
+        I32(Type::getInt32Ty(Ctx)), I64(Type::getInt64Ty(Ctx)),
+        Ptr(PointerType::getUnqual(Ctx)) {}
+
+  /// Returns false after diagnosing input it cannot handle.
+  bool build();
+
+private:
+  bool checkSupported();
+  void findSubCfgs();
+  void emitGroupValues(IRBuilder<> &B);
+  void createSlots(IRBuilder<> &B, ArrayRef<Instruction *> Live,
+                   const WorkItemShape &Shape);
+  LoopNest buildLoopNest(unsigned K);
+  void cloneSubCfg(unsigned K, LoopNest &Nest);
+  void lowerBuiltins(ArrayRef<BasicBlock *> Blocks, const LoopNest &Nest);
+  void connectLiveValues(const SmallPtrSetImpl<BasicBlock *> &Clones,
+                         ValueToValueMapTy &VMap, LoopNest &Nest);
+  void markParallel(ArrayRef<BasicBlock *> Blocks, const LoopNest &Nest);
+  void emitDispatch(const SubCfg &S, LoopNest &Nest);
+  GlobalVariable *exitNameTable(IRBuilder<> &B);
+  Value *slotAddress(const StateSlot &Slot, const LoopNest &Nest,
+                     IRBuilder<> &B);
+  Value *loadSlot(Instruction *V, LoopNest &Nest);
+  Value *selectDim(Value *Dim, ArrayRef<Value *> PerDim, Value *Default,
+                   IRBuilder<> &B);
+  bool eraseOriginalBody(ArrayRef<BasicBlock *> Original);
+
+  Function &WG;
+  LLVMContext &Ctx;
+  const DataLayout &DL;
+  Type *I32, *I64, *Ptr;
+
+  DenseMap<const BasicBlock *, unsigned> BarrierCode;
+  SmallVector<std::string, 4> ExitNames; ///< by exit code
+  SmallVector<SubCfg, 4> SubCfgs;        ///< [0]: entry; [k + 1]: barrier k
+  SmallVector<LoopNest, 4> Nests;
+
+  BasicBlock *Entry = nullptr;
+  BasicBlock *Return = nullptr;
+  std::array<Value *, NumDims> LocalSize{}, GroupId{}, NumGroups{};
+  Value *LocalMemory = nullptr, *Checked = nullptr, *NumItems = nullptr;
+  Value *StateBase = nullptr;
+  GlobalVariable *ExitNameTable = nullptr;
+
+  MapVector<Instruction *, StateSlot> ValueSlots;
+  MapVector<AllocaInst *, StateSlot> AllocaSlots;
+};
+
+bool WorkGroupBuilder::checkSupported() {
+  for (Instruction &I : instructions(WG)) {
+    auto *Alloca = dyn_cast<AllocaInst>(&I);
+    if (Alloca && (!Alloca->isStaticAlloca() ||
+                   Alloca->getParent() != &WG.getEntryBlock())) {
+      diagnoseKernel(WG, Alloca,
+                     "variable-length arrays and dynamic alloca are not "
+                     "supported in kernels");
+      return false;
+    }
+  }
+  return true;
+}
+
+void WorkGroupBuilder::findSubCfgs() {
+  ExitNames.push_back("the end of the kernel");
+  SmallVector<BasicBlock *, 4> Starts{&WG.getEntryBlock()};
+  for (BasicBlock &BB : WG) {
+    if (!isBarrierBlock(BB))
+      continue;
+    BarrierCode[&BB] = Starts.size();
+    ExitNames.push_back("the barrier at " +
+                        describeBarrier(cast<CallInst>(BB.front())));
+    Starts.push_back(BB.getSingleSuccessor());
+  }
+  for (BasicBlock *Start : Starts) {
+    SubCfg S;
+    S.Start = Start;
+    SmallPtrSet<BasicBlock *, 32> Seen{Start};
+    SmallVector<BasicBlock *, 16> Worklist{Start};
+    while (!Worklist.empty()) {
+      BasicBlock *BB = Worklist.pop_back_val();
+      S.Blocks.push_back(BB);
+      if (isa<ReturnInst>(BB->getTerminator()))
+        S.ExitCodes.insert(0);
+      for (BasicBlock *Succ : successors(BB)) {
+        if (isBarrierBlock(*Succ))
+          S.ExitCodes.insert(BarrierCode[Succ]);
+        else if (Seen.insert(Succ).second)
+          Worklist.push_back(Succ);
+      }
+    }
+    SubCfgs.push_back(std::move(S));
+  }
+}
+
+void WorkGroupBuilder::emitGroupValues(IRBuilder<> &B) {
+  Value *CtxArg = WG.getArg(1);
+  auto *CtxTy = StructType::get(Ctx, {ArrayType::get(I64, NumDims),
+                                      ArrayType::get(I64, NumDims),
+                                      ArrayType::get(I64, NumDims), Ptr, Ptr,
+                                      I64});
+  auto LoadField = [&](unsigned Field, int Dim, Type *Ty, const Twine &Name) {
+    SmallVector<Value *, 3> Idx{B.getInt32(0), B.getInt32(Field)};
+    if (Dim >= 0)
+      Idx.push_back(B.getInt32(Dim));
+    LoadInst *Load = B.CreateLoad(Ty, B.CreateInBoundsGEP(CtxTy, CtxArg, Idx),
+                                  Name);
+    Load->setMetadata(LLVMContext::MD_invariant_load, MDNode::get(Ctx, {}));
+    return Load;
+  };
+  for (unsigned D = 0; D < NumDims; ++D) {
+    LocalSize[D] = LoadField(LocalSizeField, D, I64, "local.size." + Twine(D));
+    GroupId[D] = LoadField(GroupIdField, D, I64, "group.id." + Twine(D));
+    NumGroups[D] = LoadField(NumGroupsField, D, I64, "num.groups." + Twine(D));
+  }
+  LocalMemory = LoadField(LocalMemoryField, -1, Ptr, "local.memory");
+  Checked = B.CreateICmpNE(LoadField(CheckedField, -1, I64, "checked"),
+                           B.getInt64(0), "checks.on");
+  NumItems = B.CreateMul(B.CreateMul(LocalSize[0], LocalSize[1]), LocalSize[2],
+                         "num.items", /*HasNUW=*/true);
+}
+
+/// Assigns every live value and every alloca its slot. Per-item arrays are
+/// carved, 64-byte aligned, out of one __lanes_loop_state block.
+void WorkGroupBuilder::createSlots(IRBuilder<> &B, ArrayRef<Instruction *> Live,
+                                   const WorkItemShape &Shape) {
+  for (Instruction &I : WG.getEntryBlock())
+    if (auto *Alloca = dyn_cast<AllocaInst>(&I))
+      AllocaSlots[Alloca].Stride =
+          alignTo(*Alloca->getAllocationSize(DL), Alloca->getAlign());
+  for (Instruction *V : Live) {
+    StateSlot &Slot = ValueSlots[V];
+    Slot.Ty = V->getType();
+    Slot.Uniform = Shape.isUniform(V);
+    if (Slot.Uniform) {
+      Slot.Base = B.CreateAlloca(Slot.Ty, nullptr, V->getName() + ".uniform");
+      ++NumUniformState;
+    } else {
+      Slot.Stride = alignTo(DL.getTypeAllocSize(Slot.Ty),
+                            DL.getPrefTypeAlign(Slot.Ty));
+      ++NumVaryingState;
+    }
+  }
+  // Pointers into the maps are stable only now that both are complete.
+  SmallVector<StateSlot *, 16> Arrays;
+  for (auto &[Alloca, Slot] : AllocaSlots)
+    Arrays.push_back(&Slot);
+  for (auto &[V, Slot] : ValueSlots)
+    if (!Slot.Uniform)
+      Arrays.push_back(&Slot);
+  if (Arrays.empty())
+    return;
+
+  SmallVector<Value *, 16> Offsets;
+  Value *Total = B.getInt64(0);
+  for (StateSlot *Slot : Arrays) {
+    Offsets.push_back(Total);
+    Value *Bytes = B.CreateMul(NumItems, B.getInt64(Slot->Stride));
+    Bytes = B.CreateAnd(B.CreateAdd(Bytes, B.getInt64(63)), B.getInt64(~63ull));
+    Total = B.CreateAdd(Total, Bytes);
+  }
+  FunctionCallee LoopState = WG.getParent()->getOrInsertFunction(
+      "__lanes_loop_state", FunctionType::get(Ptr, {Ptr, I64}, false));
+  StateBase = B.CreateCall(LoopState, {WG.getArg(1), Total}, "loop.state");
+  cast<CallInst>(StateBase)->addRetAttr(
+      Attribute::getWithAlignment(Ctx, Align(64)));
+  for (auto [Slot, Offset] : zip(Arrays, Offsets))
+    Slot->Base = B.CreateInBoundsGEP(B.getInt8Ty(), StateBase, Offset);
+}
+
+LoopNest WorkGroupBuilder::buildLoopNest(unsigned K) {
+  LoopNest N;
+  const bool Reduce = SubCfgs[K].ExitCodes.size() > 1;
+  std::string Tag = "." + std::to_string(K);
+  auto NewBlock = [&](StringRef Name) {
+    return BasicBlock::Create(Ctx, Name + Tag, &WG);
+  };
+  N.Pre = NewBlock("subcfg");
+  std::array<BasicBlock *, NumDims> Headers, Latches;
+  for (int D = NumDims - 1; D >= 0; --D)
+    Headers[D] = NewBlock("wi.header" + std::to_string(D));
+  for (unsigned D = 0; D < NumDims; ++D)
+    Latches[D] = NewBlock("wi.latch" + std::to_string(D));
+  N.After = NewBlock("wi.done");
+  N.Header = Headers[0];
+  N.Latch = Latches[0];
+
+  IRBuilder<> B(N.Pre);
+  B.CreateBr(Headers[NumDims - 1]);
+  // Headers, outermost first: counters and the running min/max exit code.
+  std::array<PHINode *, NumDims> Counter, Min{}, Max{};
+  BasicBlock *Outer = N.Pre;
+  Value *OuterMin = B.getInt32(~0u), *OuterMax = B.getInt32(0);
+  Value *RowBase = B.getInt64(0);
+  for (int D = NumDims - 1; D >= 0; --D) {
+    B.SetInsertPoint(Headers[D]);
+    Counter[D] = B.CreatePHI(I64, 2, "lid." + Twine(D));
+    Counter[D]->addIncoming(B.getInt64(0), Outer);
+    if (Reduce) {
+      Min[D] = B.CreatePHI(I32, 2, "code.min");
+      Min[D]->addIncoming(OuterMin, Outer);
+      Max[D] = B.CreatePHI(I32, 2, "code.max");
+      Max[D]->addIncoming(OuterMax, Outer);
+      OuterMin = Min[D];
+      OuterMax = Max[D];
+    }
+    // Linear id = (z * size1 + y) * size0 + x, built one level at a time.
+    Value *Scaled = D == NumDims - 1 ? RowBase
+                                     : B.CreateMul(RowBase, LocalSize[D]);
+    RowBase = B.CreateAdd(Scaled, Counter[D]);
+    N.Id[D] = Counter[D];
+    if (D > 0)
+      B.CreateBr(Headers[D - 1]);
+    Outer = Headers[D];
+  }
+  N.Item = RowBase;
+  RowBase->setName("item");
+
+  // Latches, innermost first. The header branch into the clone is added by
+  // cloneSubCfg.
+  B.SetInsertPoint(Latches[0]);
+  N.ExitCode = B.CreatePHI(I32, 4, "exit.code");
+  if (Reduce) {
+    N.MinCode = B.CreateIntrinsic(Intrinsic::umin, {I32}, {Min[0], N.ExitCode});
+    N.MaxCode = B.CreateIntrinsic(Intrinsic::umax, {I32}, {Max[0], N.ExitCode});
+  }
+  for (unsigned D = 0; D < NumDims; ++D) {
+    B.SetInsertPoint(Latches[D]);
+    Value *Next = B.CreateAdd(Counter[D], B.getInt64(1), "lid.next",
+                              /*HasNUW=*/true, /*HasNSW=*/true);
+    BasicBlock *Exit = D + 1 < NumDims ? Latches[D + 1] : N.After;
+    B.CreateCondBr(B.CreateICmpULT(Next, LocalSize[D]), Headers[D], Exit);
+    Counter[D]->addIncoming(Next, Latches[D]);
+    if (Reduce) {
+      Min[D]->addIncoming(N.MinCode, Latches[D]);
+      Max[D]->addIncoming(N.MaxCode, Latches[D]);
+    }
+  }
+  return N;
+}
+
+Value *WorkGroupBuilder::selectDim(Value *Dim, ArrayRef<Value *> PerDim,
+                                   Value *Default, IRBuilder<> &B) {
+  if (auto *C = dyn_cast<ConstantInt>(Dim))
+    return C->getZExtValue() < NumDims ? PerDim[C->getZExtValue()] : Default;
+  Value *Result = Default;
+  for (unsigned D = 0; D < NumDims; ++D)
+    Result = B.CreateSelect(
+        B.CreateICmpEQ(Dim, ConstantInt::get(Dim->getType(), D)), PerDim[D],
+        Result);
+  return Result;
+}
+
+void WorkGroupBuilder::lowerBuiltins(ArrayRef<BasicBlock *> Blocks,
+                                     const LoopNest &Nest) {
+  SmallVector<CallInst *, 16> Calls;
+  for (BasicBlock *BB : Blocks)
+    for (Instruction &I : *BB)
+      if (getBuiltin(&I) != Builtin::None)
+        Calls.push_back(cast<CallInst>(&I));
+  for (CallInst *Call : Calls) {
+    IRBuilder<> B(Call);
+    Value *Zero = B.getInt64(0), *One = B.getInt64(1);
+    Value *Dim = Call->arg_size() ? Call->getArgOperand(0) : nullptr;
+    Value *Lowered = nullptr;
+    switch (getBuiltin(Call)) {
+    case Builtin::LocalId:
+      Lowered = selectDim(Dim, Nest.Id, Zero, B);
+      break;
+    case Builtin::LocalSize:
+      Lowered = selectDim(Dim, LocalSize, One, B);
+      break;
+    case Builtin::GroupId:
+      Lowered = selectDim(Dim, GroupId, Zero, B);
+      break;
+    case Builtin::NumGroups:
+      Lowered = selectDim(Dim, NumGroups, One, B);
+      break;
+    case Builtin::LocalMemory:
+      Lowered = LocalMemory;
+      break;
+    default:
+      continue; // barriers live in barrier blocks, never in a clone
+    }
+    Call->replaceAllUsesWith(Lowered);
+    Call->eraseFromParent();
+  }
+}
+
+Value *WorkGroupBuilder::slotAddress(const StateSlot &Slot,
+                                     const LoopNest &Nest, IRBuilder<> &B) {
+  if (Slot.Uniform)
+    return Slot.Base;
+  return B.CreateInBoundsGEP(
+      B.getInt8Ty(), Slot.Base,
+      B.CreateMul(Nest.Item, B.getInt64(Slot.Stride), "", /*HasNUW=*/true));
+}
+
+/// The value `V` had when the current work-item entered this sub-CFG.
+/// Uniform values are loaded once, before the nest.
+Value *WorkGroupBuilder::loadSlot(Instruction *V, LoopNest &Nest) {
+  const StateSlot &Slot = ValueSlots.lookup(V);
+  BasicBlock *At = Slot.Uniform ? Nest.Pre : Nest.Header;
+  IRBuilder<> B(At->getTerminator());
+  return B.CreateLoad(Slot.Ty, slotAddress(Slot, Nest, B),
+                      V->getName() + ".reload");
+}
+
+void WorkGroupBuilder::connectLiveValues(
+    const SmallPtrSetImpl<BasicBlock *> &Clones, ValueToValueMapTy &VMap,
+    LoopNest &Nest) {
+  for (auto &[V, Slot] : ValueSlots) {
+    auto Mapped = VMap.find(V);
+    if (Mapped == VMap.end()) {
+      // Defined in another sub-CFG: every use here reads the saved value.
+      SmallVector<Use *, 8> Uses;
+      for (Use &U : V->uses())
+        if (Clones.contains(cast<Instruction>(U.getUser())->getParent()))
+          Uses.push_back(&U);
+      if (Uses.empty())
+        continue;
+      Value *Reload = loadSlot(V, Nest);
+      for (Use *U : Uses)
+        U->set(Reload);
+      continue;
+    }
+    // Defined here: save it, and merge it with the value the work-item
+    // brought into this sub-CFG wherever the definition does not dominate.
+    auto *Def = cast<Instruction>(&*Mapped->second);
+    IRBuilder<> B(&*Def->getParent()->getFirstInsertionPt());
+    if (!isa<PHINode>(Def))
+      B.SetInsertPoint(Def->getNextNode());
+    B.CreateStore(Def, slotAddress(Slot, Nest, B));
+
+    SmallVector<Use *, 8> Uses;
+    for (Use &U : Def->uses()) {
+      auto *User = cast<Instruction>(U.getUser());
+      if (User->getParent() != Def->getParent() || isa<PHINode>(User))
+        Uses.push_back(&U);
+    }
+    if (Uses.empty())
+      continue;
+    SSAUpdater SSA;
+    SSA.Initialize(Slot.Ty, V->getName());
+    SSA.AddAvailableValue(Nest.Header, loadSlot(V, Nest));
+    SSA.AddAvailableValue(Def->getParent(), Def);
+    for (Use *U : Uses)
+      SSA.RewriteUse(*U);
+  }
+}
+
+void WorkGroupBuilder::cloneSubCfg(unsigned K, LoopNest &Nest) {
+  const SubCfg &S = SubCfgs[K];
+  ValueToValueMapTy VMap;
+  {
+    IRBuilder<> B(Nest.Header);
+    for (auto &[Alloca, Slot] : AllocaSlots)
+      VMap[Alloca] = slotAddress(Slot, Nest, B);
+  }
+  SmallVector<BasicBlock *, 16> Clones;
+  SmallPtrSet<BasicBlock *, 16> CloneSet;
+  for (BasicBlock *BB : S.Blocks) {
+    BasicBlock *Clone =
+        CloneBasicBlock(BB, VMap, "." + Twine(K), &WG);
+    VMap[BB] = Clone;
+    Clones.push_back(Clone);
+    CloneSet.insert(Clone);
+  }
+  remapInstructionsInBlocks(Clones, VMap);
+  IRBuilder<>(Nest.Header).CreateBr(cast<BasicBlock>(VMap[S.Start]));
+
+  DenseMap<unsigned, BasicBlock *> ExitBlocks;
+  auto ExitTo = [&](unsigned Code) {
+    BasicBlock *&Exit = ExitBlocks[Code];
+    if (!Exit) {
+      Exit = BasicBlock::Create(Ctx, "exit" + Twine(Code) + "." + Twine(K),
+                                &WG, Nest.Latch);
+      BranchInst::Create(Nest.Latch, Exit);
+      Nest.ExitCode->addIncoming(ConstantInt::get(I32, Code), Exit);
+    }
+    return Exit;
+  };
+  for (BasicBlock *Clone : Clones) {
+    Instruction *Term = Clone->getTerminator();
+    if (isa<ReturnInst>(Term)) {
+      BranchInst::Create(ExitTo(0), Term->getIterator());
+      Term->eraseFromParent();
+    } else {
+      for (unsigned I = 0, E = Term->getNumSuccessors(); I != E; ++I)
+        if (isBarrierBlock(*Term->getSuccessor(I)))
+          Term->setSuccessor(I, ExitTo(BarrierCode[Term->getSuccessor(I)]));
+    }
+    // Edges from outside this sub-CFG do not exist in the clone.
+    for (PHINode &Phi : make_early_inc_range(Clone->phis()))
+      for (int I = Phi.getNumIncomingValues() - 1; I >= 0; --I)
+        if (!CloneSet.contains(Phi.getIncomingBlock(I)))
+          Phi.removeIncomingValue(I, /*DeletePHIIfEmpty=*/false);
+    for (Instruction &I : make_early_inc_range(*Clone))
+      if (auto *Marker = dyn_cast<LifetimeIntrinsic>(&I))
+        Marker->eraseFromParent();
+  }
+  lowerBuiltins(Clones, Nest);
+  connectLiveValues(CloneSet, VMap, Nest);
+  Clones.push_back(Nest.Header);
+  markParallel(Clones, Nest);
+}
+
+void WorkGroupBuilder::markParallel(ArrayRef<BasicBlock *> Blocks,
+                                    const LoopNest &Nest) {
+  MDNode *Group = MDNode::getDistinct(Ctx, {});
+  for (BasicBlock *BB : Blocks)
+    for (Instruction &I : *BB)
+      if ((isa<LoadInst>(I) && cast<LoadInst>(I).isSimple()) ||
+          (isa<StoreInst>(I) && cast<StoreInst>(I).isSimple()))
+        I.setMetadata(LLVMContext::MD_access_group, Group);
+  MDNode *Parallel = MDNode::get(
+      Ctx, {MDString::get(Ctx, "llvm.loop.parallel_accesses"), Group});
+  MDNode *LoopID = MDNode::getDistinct(Ctx, {nullptr, Parallel});
+  LoopID->replaceOperandWith(0, LoopID);
+  Nest.Latch->getTerminator()->setMetadata(LLVMContext::MD_loop, LoopID);
+}
+
+void WorkGroupBuilder::emitDispatch(const SubCfg &S, LoopNest &Nest) {
+  auto Target = [&](unsigned Code) {
+    return Code == 0 ? Return : Nests[Code].Pre;
+  };
+  IRBuilder<> B(Nest.After);
+  if (S.ExitCodes.empty()) { // the sub-CFG never finishes
+    B.CreateUnreachable();
+    return;
+  }
+  if (S.ExitCodes.size() == 1) {
+    B.CreateBr(Target(S.ExitCodes[0]));
+    return;
+  }
+  // Work-items that left at different exits broke the barrier rule.
+  BasicBlock *Report = BasicBlock::Create(Ctx, "divergent", &WG);
+  BasicBlock *Dispatch = BasicBlock::Create(Ctx, "dispatch", &WG);
+  Value *Diverged = B.CreateICmpNE(Nest.MinCode, Nest.MaxCode);
+  B.CreateCondBr(B.CreateAnd(Checked, Diverged), Report, Dispatch);
+
+  B.SetInsertPoint(Report);
+  GlobalVariable *Table = exitNameTable(B);
+  auto NameOf = [&](Value *Code) {
+    return B.CreateLoad(Ptr, B.CreateInBoundsGEP(Table->getValueType(), Table,
+                                                 {B.getInt64(0), Code}));
+  };
+  FunctionCallee Divergent = WG.getParent()->getOrInsertFunction(
+      "__lanes_divergent_barrier",
+      FunctionType::get(B.getVoidTy(), {Ptr, Ptr, Ptr}, false));
+  B.CreateCall(Divergent, {WG.getArg(1), NameOf(Nest.MinCode),
+                           NameOf(Nest.MaxCode)});
+  B.CreateRetVoid();
+
+  B.SetInsertPoint(Dispatch);
+  SwitchInst *Switch =
+      B.CreateSwitch(Nest.MaxCode, Target(S.ExitCodes[0]), S.ExitCodes.size());
+  for (unsigned Code : S.ExitCodes)
+    Switch->addCase(B.getInt32(Code), Target(Code));
+}
+
+/// The names of the exit codes, for divergence reports; built once.
+GlobalVariable *WorkGroupBuilder::exitNameTable(IRBuilder<> &B) {
+  if (ExitNameTable)
+    return ExitNameTable;
+  SmallVector<Constant *, 8> Names;
+  for (const std::string &Name : ExitNames)
+    Names.push_back(B.CreateGlobalStringPtr(Name, "lanes.exit.name"));
+  auto *TableTy = ArrayType::get(Ptr, Names.size());
+  ExitNameTable = new GlobalVariable(
+      *WG.getParent(), TableTy, /*isConstant=*/true,
+      GlobalValue::PrivateLinkage, ConstantArray::get(TableTy, Names),
+      "lanes.exit.names");
+  return ExitNameTable;
+}
+
+/// Deletes the blocks the clones replaced. Returns false (after a
+/// diagnostic) if a clone still refers to them, which would be our bug.
+bool WorkGroupBuilder::eraseOriginalBody(ArrayRef<BasicBlock *> Original) {
+  for (BasicBlock *BB : Original)
+    BB->dropAllReferences();
+  bool Clean = true;
+  for (BasicBlock *BB : Original) {
+    for (Instruction &I : *BB) {
+      if (!I.use_empty()) {
+        Clean = false;
+        I.replaceAllUsesWith(PoisonValue::get(I.getType()));
+      }
+    }
+    for (Use &U : make_early_inc_range(BB->uses())) {
+      Clean = false;
+      U.set(Return);
+    }
+  }
+  for (BasicBlock *BB : Original)
+    BB->eraseFromParent();
+  for (auto &[Alloca, Slot] : AllocaSlots)
+    Alloca->eraseFromParent();
+  if (!Clean)
+    diagnoseKernel(WG, nullptr,
+                   "internal compiler error: a value escaped the work-item "
+                   "loops; please report this kernel");
+  return Clean;
+}
+
+/// Gives every use of a builtin query outside the query's block a fresh
+/// call of its own: the queries cost nothing once lowered, so they never
+/// need to wait in loop state.
+static void rematerializeQueries(Function &WG) {
+  SmallVector<CallInst *, 16> Queries;
+  for (Instruction &I : instructions(WG))
+    if (getBuiltin(&I) != Builtin::None && getBuiltin(&I) != Builtin::Barrier)
+      Queries.push_back(cast<CallInst>(&I));
+  for (CallInst *Query : Queries) {
+    for (Use &U : make_early_inc_range(Query->uses())) {
+      auto *User = cast<Instruction>(U.getUser());
+      Instruction *At = User;
+      if (auto *Phi = dyn_cast<PHINode>(User))
+        At = Phi->getIncomingBlock(U)->getTerminator();
+      else if (User->getParent() == Query->getParent())
+        continue;
+      Instruction *Copy = Query->clone();
+      Copy->insertBefore(At);
+      U.set(Copy);
+    }
+  }
+}
+
+bool WorkGroupBuilder::build() {
+  if (!checkSupported())
+    return false;
+  rematerializeQueries(WG);
+  SmallVector<Instruction *, 16> Live = valuesLiveAcrossBarriers(WG);
+  WorkItemShape Shape(WG);
+  SmallVector<BasicBlock *, 32> Original;
+  for (BasicBlock &BB : WG)
+    Original.push_back(&BB);
+  findSubCfgs();
+
+  BasicBlock *OldEntry = &WG.getEntryBlock();
+  Entry = BasicBlock::Create(Ctx, "wg.entry", &WG, OldEntry);
+  for (Instruction &I : make_early_inc_range(*OldEntry))
+    if (isa<AllocaInst>(I))
+      I.moveBefore(*Entry, Entry->end());
+  IRBuilder<> B(Entry);
+  emitGroupValues(B);
+  createSlots(B, Live, Shape);
+  Return = BasicBlock::Create(Ctx, "wg.return", &WG);
+  ReturnInst::Create(Ctx, Return);
+
+  for (unsigned K = 0; K < SubCfgs.size(); ++K)
+    Nests.push_back(buildLoopNest(K));
+  B.CreateBr(Nests[0].Pre);
+  for (unsigned K = 0; K < SubCfgs.size(); ++K)
+    cloneSubCfg(K, Nests[K]);
+  for (unsigned K = 0; K < SubCfgs.size(); ++K)
+    emitDispatch(SubCfgs[K], Nests[K]);
+  NumSubCfgs += SubCfgs.size();
+  return eraseOriginalBody(Original);
+}
+
+/// Replaces `__lanes_work_group_function(@Entry)` by `WG` everywhere.
+void foldWorkGroupFunctionQueries(Module &M, Function &Entry, Function &WG) {
+  Function *Query = M.getFunction("__lanes_work_group_function");
+  if (!Query)
+    return;
+  for (User *U : make_early_inc_range(Query->users())) {
+    auto *Call = dyn_cast<CallInst>(U);
+    if (Call && Call->getCalledFunction() == Query &&
+        Call->getArgOperand(0)->stripPointerCasts() == &Entry) {
+      Call->replaceAllUsesWith(&WG);
+      Call->eraseFromParent();
+    }
+  }
+}
+
+} // namespace
+
+PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &) {
+  SmallVector<Function *, 8> WorkGroupFunctions;
+  for (Function &F : M)
+    if (isWorkGroupFunction(F))
+      WorkGroupFunctions.push_back(&F);
+  for (Function *WG : WorkGroupFunctions) {
+    Function *Entry = M.getFunction(
+        WG->getFnAttribute(WorkGroupAttr).getValueAsString());
+    WorkGroupBuilder Builder(*WG);
+    if (!Builder.build() || !Entry)
+      continue;
+    // Built: the function no longer waits for lowering.
+    WG->removeFnAttr(WorkGroupAttr);
+    WG->addFnAttr("lanes-work-group-of", Entry->getName());
+    foldWorkGroupFunctionQueries(M, *Entry, *WG);
+    ++NumWorkGroupFunctions;
+  }
+  return WorkGroupFunctions.empty() ? PreservedAnalyses::all()
+                                    : PreservedAnalyses::none();
+}
+
+} // namespace lanes

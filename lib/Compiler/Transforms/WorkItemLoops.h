@@ -1,0 +1,54 @@
+//===- WorkItemLoops.h - Work-group functions by CBS ------------*- C++ -*-===//
+//
+/// \file
+/// Module pass `lanes-work-item-loops`: turns each work-group function
+/// (barriers isolated by `lanes-isolate-barriers`) into code that runs every
+/// work-item of one group, by continuation-based synchronisation (CBS,
+/// Karrenberg & Hack 2012; the form of Meyer's hipSYCL thesis, 2021).
+///
+/// Algorithm:
+///  1. The function's entry and the block after each barrier start a
+///     *sub-CFG*: the blocks reachable from the start without entering a
+///     barrier block. Each exit of a sub-CFG (an edge into barrier k, or a
+///     return) has an *exit code* (k + 1, or 0).
+///  2. Each sub-CFG is cloned into a *work-item loop* nest over the local
+///     ids (dimension 0 innermost, bottom-tested: every size is >= 1). Its
+///     builtins become the loop counters and values read once from the
+///     `lanes_wg_ctx` (include/lanes/abi.h).
+///  3. After the nest, control goes to the sub-CFG its exit code names: a
+///     direct branch when the sub-CFG has one exit, else a switch. With
+///     several exits the nest also computes the minimum and maximum code
+///     over the work-items; when they differ and the context asks for
+///     checks, the function reports a divergent barrier and returns.
+///  4. Values live across a barrier are kept in *loop state*: per-work-item
+///     arrays sized by the actual local size (64-byte aligned, from the
+///     runtime's arena via __lanes_loop_state), or one scalar slot when
+///     WorkItemShape proves them uniform (loaded once before the nest, so
+///     stores by earlier work-items cannot leak into later ones). Each clone
+///     stores the values it defines and reloads the ones it receives; SSA
+///     form is repaired with SSAUpdater, so PHIs stay PHIs. Every alloca
+///     becomes a per-work-item array too.
+///  5. Memory accesses in a clone share an access group and the innermost
+///     loop is marked `llvm.loop.parallel_accesses`: work-items of a group
+///     do not race between barriers (SYCL 2020 3.8.3), so the loop
+///     vectorizer needs no dependence proof.
+/// Finally every `__lanes_work_group_function(@entry)` is folded to the
+/// new function.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LANES_TRANSFORMS_WORKITEMLOOPS_H
+#define LANES_TRANSFORMS_WORKITEMLOOPS_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace lanes {
+
+/// Builds the work-item loops of every work-group function.
+class WorkItemLoopsPass : public llvm::PassInfoMixin<WorkItemLoopsPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+};
+
+} // namespace lanes
+
+#endif
