@@ -13,6 +13,7 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
 using namespace llvm;
@@ -64,6 +65,9 @@ Function *cloneIntoWorkGroupFunction(Function &Entry) {
   SmallVector<ReturnInst *, 4> Returns;
   CloneFunctionInto(WG, &Entry, VMap,
                     CloneFunctionChangeType::LocalChangesOnly, Returns);
+  // Cloning copied the entry's linkage properties; the clone is private.
+  WG->setVisibility(GlobalValue::DefaultVisibility);
+  WG->setLinkage(GlobalValue::InternalLinkage);
   WG->removeFnAttr(KernelAttr);
   WG->removeFnAttr(Attribute::NoInline);
   WG->addFnAttr(WorkGroupAttr, Entry.getName());
@@ -85,10 +89,10 @@ PreservedAnalyses CloneKernelsPass::run(Module &M, ModuleAnalysisManager &) {
 
   for (Function *Entry : Entries) {
     if (!hasEntryType(*Entry)) {
+      std::string Type;
+      raw_string_ostream(Type) << *Entry->getFunctionType();
       diagnoseKernel(*Entry, nullptr,
-                     "a kernel entry must have type void(ptr); this one is " +
-                         Twine(Entry->getFunctionType()->getNumParams()) +
-                         "-parameter");
+                     "a kernel entry must have type void(ptr), not " + Type);
       continue;
     }
     cloneIntoWorkGroupFunction(*Entry);

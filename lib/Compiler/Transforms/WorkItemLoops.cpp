@@ -184,8 +184,8 @@ void WorkGroupBuilder::emitGroupValues(IRBuilder<> &B) {
     SmallVector<Value *, 3> Idx{B.getInt32(0), B.getInt32(Field)};
     if (Dim >= 0)
       Idx.push_back(B.getInt32(Dim));
-    LoadInst *Load = B.CreateLoad(Ty, B.CreateInBoundsGEP(CtxTy, CtxArg, Idx),
-                                  Name);
+    LoadInst *Load = B.CreateAlignedLoad(
+        Ty, B.CreateInBoundsGEP(CtxTy, CtxArg, Idx), Align(8), Name);
     Load->setMetadata(LLVMContext::MD_invariant_load, MDNode::get(Ctx, {}));
     return Load;
   };
@@ -383,8 +383,9 @@ Value *WorkGroupBuilder::loadSlot(Instruction *V, LoopNest &Nest) {
   const StateSlot &Slot = ValueSlots.lookup(V);
   BasicBlock *At = Slot.Uniform ? Nest.Pre : Nest.Header;
   IRBuilder<> B(At->getTerminator());
-  return B.CreateLoad(Slot.Ty, slotAddress(Slot, Nest, B),
-                      V->getName() + ".reload");
+  return B.CreateAlignedLoad(Slot.Ty, slotAddress(Slot, Nest, B),
+                             DL.getPrefTypeAlign(Slot.Ty),
+                             V->getName() + ".reload");
 }
 
 void WorkGroupBuilder::connectLiveValues(
@@ -411,7 +412,8 @@ void WorkGroupBuilder::connectLiveValues(
     IRBuilder<> B(&*Def->getParent()->getFirstInsertionPt());
     if (!isa<PHINode>(Def))
       B.SetInsertPoint(Def->getNextNode());
-    B.CreateStore(Def, slotAddress(Slot, Nest, B));
+    B.CreateAlignedStore(Def, slotAddress(Slot, Nest, B),
+                       DL.getPrefTypeAlign(Slot.Ty));
 
     SmallVector<Use *, 8> Uses;
     for (Use &U : Def->uses()) {
@@ -441,8 +443,8 @@ void WorkGroupBuilder::cloneSubCfg(unsigned K, LoopNest &Nest) {
   SmallVector<BasicBlock *, 16> Clones;
   SmallPtrSet<BasicBlock *, 16> CloneSet;
   for (BasicBlock *BB : S.Blocks) {
-    BasicBlock *Clone =
-        CloneBasicBlock(BB, VMap, "." + Twine(K), &WG);
+    BasicBlock *Clone = CloneBasicBlock(BB, VMap, "." + Twine(K), &WG);
+    Clone->moveBefore(Nest.Latch); // reads in order: header, body, latch
     VMap[BB] = Clone;
     Clones.push_back(Clone);
     CloneSet.insert(Clone);
@@ -626,11 +628,10 @@ bool WorkGroupBuilder::build() {
   IRBuilder<> B(Entry);
   emitGroupValues(B);
   createSlots(B, Live, Shape);
-  Return = BasicBlock::Create(Ctx, "wg.return", &WG);
-  ReturnInst::Create(Ctx, Return);
-
   for (unsigned K = 0; K < SubCfgs.size(); ++K)
     Nests.push_back(buildLoopNest(K));
+  Return = BasicBlock::Create(Ctx, "wg.return", &WG);
+  ReturnInst::Create(Ctx, Return);
   B.CreateBr(Nests[0].Pre);
   for (unsigned K = 0; K < SubCfgs.size(); ++K)
     cloneSubCfg(K, Nests[K]);

@@ -1,0 +1,65 @@
+; A kernel without barriers becomes one work-item loop nest: z, y, then x
+; innermost, bottom-tested, with the x loop marked parallel and every memory
+; access in it in the loop's access group. The local id becomes the x
+; counter, the group id a load from the context, and the query for the
+; work-group function folds to the new function.
+; RUN: lanes-opt -passes=lanes-work-item-loops %s -S | FileCheck %s
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+declare i64 @__lanes_local_id(i32) nounwind memory(none)
+declare i64 @__lanes_group_id(i32) nounwind memory(none)
+declare ptr @__lanes_work_group_function(ptr)
+
+define void @entry(ptr %k) "lanes-kernel" {
+  ret void
+}
+
+define ptr @launch() {
+  %wg = call ptr @__lanes_work_group_function(ptr @entry)
+  ret ptr %wg
+}
+
+define internal void @entry.lanes.wg(ptr %k, ptr noalias %ctx) "lanes-work-group"="entry" {
+  %lid = call i64 @__lanes_local_id(i32 0)
+  %gid = call i64 @__lanes_group_id(i32 0)
+  %out = load ptr, ptr %k
+  %slot = getelementptr i64, ptr %out, i64 %lid
+  %v = add i64 %lid, %gid
+  store i64 %v, ptr %slot
+  ret void
+}
+
+; CHECK-LABEL: define ptr @launch()
+; CHECK-NEXT: ret ptr @entry.lanes.wg
+
+; CHECK: define internal void @entry.lanes.wg(ptr %k, ptr noalias %ctx) #[[ATTRS:[0-9]+]]
+; CHECK: wg.entry:
+; CHECK: %local.size.0 = load i64, ptr {{%.*}}, align 8, !invariant.load
+; CHECK: %group.id.0 = load i64
+; CHECK-NOT: __lanes_loop_state
+; CHECK: br label %subcfg.0
+; CHECK: wi.header2.0:
+; CHECK-NEXT: %lid.2 = phi i64 [ 0, %subcfg.0 ], [ %lid.next{{.*}}, %wi.latch2.0 ]
+; CHECK: wi.header1.0:
+; CHECK-NEXT: %lid.1 = phi i64 [ 0, %wi.header2.0 ], [ %lid.next{{.*}}, %wi.latch1.0 ]
+; CHECK: wi.header0.0:
+; CHECK-NEXT: %lid.0 = phi i64 [ 0, %wi.header1.0 ], [ %lid.next{{.*}}, %wi.latch0.0 ]
+; CHECK: %out.0 = load ptr, ptr %k, align 8, !llvm.access.group ![[GROUP:[0-9]+]]
+; CHECK-NEXT: %slot.0 = getelementptr i64, ptr %out.0, i64 %lid.0
+; CHECK-NEXT: %v.0 = add i64 %lid.0, %group.id.0
+; CHECK-NEXT: store i64 %v.0, ptr %slot.0, align 8, !llvm.access.group ![[GROUP]]
+; CHECK: wi.latch0.0:
+; CHECK: %[[NEXT:.*]] = add nuw nsw i64 %lid.0, 1
+; CHECK-NEXT: %[[MORE:.*]] = icmp ult i64 %[[NEXT]], %local.size.0
+; CHECK-NEXT: br i1 %[[MORE]], label %wi.header0.0, label %wi.latch1.0, !llvm.loop ![[LOOP:[0-9]+]]
+; CHECK: wi.done.0:
+; CHECK-NEXT: br label %wg.return
+; CHECK: wg.return:
+; CHECK-NEXT: ret void
+; CHECK-NOT: __lanes_local_id
+; CHECK: attributes #[[ATTRS]] = { "lanes-work-group-of"="entry" }
+; CHECK: ![[GROUP]] = distinct !{}
+; CHECK: ![[LOOP]] = distinct !{![[LOOP]], ![[PAR:[0-9]+]]}
+; CHECK: ![[PAR]] = !{!"llvm.loop.parallel_accesses", ![[GROUP]]}
