@@ -1,0 +1,117 @@
+//===- Builtins.cpp - The __lanes_* builtins in library-only mode ---------===//
+//
+/// \file
+/// Definitions of the IR contract (lanes/builtins.h) for kernels the Lanes
+/// compiler did not lower, and of the two calls compiled work-group
+/// functions make into the runtime (lanes/abi.h).
+///
+/// Library-only builtins read the thread's current work-item, which the
+/// fiber scheduler sets before it resumes a work-item's fiber. Called
+/// outside a running library-only work-item (no kernel, or from a compiled
+/// kernel where the compiler should have replaced them) they answer as a
+/// lone work-item would: 0 for every id, 1 for every size, and a null local
+/// memory pointer. A dimension above 2 violates the contract and gets the
+/// same answers. __lanes_barrier is the exception: there is no group to
+/// wait for, so it prints an error and aborts (it is declared nothrow).
+//
+//===----------------------------------------------------------------------===//
+
+#include "FiberScheduler.h"
+#include "LaunchState.h"
+#include "Worker.h"
+
+#include "lanes/abi.h"
+#include "lanes/builtins.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+using namespace lanes::rt::detail;
+
+/// Definitions must repeat the declarations' exception specification.
+#define LANES_NOTHROW __attribute__((nothrow))
+
+namespace {
+
+/// The group of the running library-only work-item, if any.
+const lanes_wg_ctx *currentGroup() {
+  const WorkItem *Item = CurrentWorkItem;
+  return Item ? Item->Group : nullptr;
+}
+
+/// The worker state behind a compiled kernel's context; aborts on a
+/// context the runtime did not make, since these calls cannot fail softly.
+WorkerState &workerOf(struct lanes_wg_ctx *Ctx, const char *Caller) {
+  if (!Ctx || !Ctx->runtime) {
+    std::fprintf(stderr,
+                 "lanes: error: %s called without a runtime-provided "
+                 "work-group context\n",
+                 Caller);
+    std::abort();
+  }
+  return *static_cast<WorkerState *>(Ctx->runtime);
+}
+
+} // namespace
+
+extern "C" {
+
+LANES_NOTHROW size_t __lanes_local_id(unsigned Dim) {
+  const WorkItem *Item = CurrentWorkItem;
+  return Item && Dim < 3 ? Item->LocalId[Dim] : 0;
+}
+
+LANES_NOTHROW size_t __lanes_local_size(unsigned Dim) {
+  const lanes_wg_ctx *Group = currentGroup();
+  return Group && Dim < 3 ? Group->local_size[Dim] : 1;
+}
+
+LANES_NOTHROW size_t __lanes_group_id(unsigned Dim) {
+  const lanes_wg_ctx *Group = currentGroup();
+  return Group && Dim < 3 ? Group->group_id[Dim] : 0;
+}
+
+LANES_NOTHROW size_t __lanes_num_groups(unsigned Dim) {
+  const lanes_wg_ctx *Group = currentGroup();
+  return Group && Dim < 3 ? Group->num_groups[Dim] : 1;
+}
+
+LANES_NOTHROW void *__lanes_local_memory(void) {
+  const lanes_wg_ctx *Group = currentGroup();
+  return Group ? Group->local_memory : nullptr;
+}
+
+LANES_NOTHROW void __lanes_barrier(unsigned FenceFlags, const char *File,
+                                   unsigned Line) {
+  // Fibers of a group share one thread, so switching is already a full
+  // fence for both local and global memory; the flags need no action.
+  (void)FenceFlags;
+  FiberScheduler::barrier(File, Line);
+}
+
+LANES_NOTHROW lanes_wg_fn __lanes_work_group_function(lanes_entry_fn Entry) {
+  // Reached only when the compiler did not fold the call: not compiled.
+  (void)Entry;
+  return nullptr;
+}
+
+void *__lanes_loop_state(struct lanes_wg_ctx *Ctx, uint64_t Bytes) {
+  return workerOf(Ctx, "__lanes_loop_state").LoopState.allocate(Bytes);
+}
+
+void __lanes_divergent_barrier(struct lanes_wg_ctx *Ctx, const char *First,
+                               const char *Second) {
+  WorkerState &W = workerOf(Ctx, "__lanes_divergent_barrier");
+  if (!W.Launch) {
+    std::fprintf(stderr, "lanes: error: __lanes_divergent_barrier called "
+                         "outside a launch\n");
+    std::abort();
+  }
+  W.Launch->failRuntime(
+      "divergent barrier in work-group " + W.Launch->formatId(Ctx->group_id) +
+      ": some work-items reached " + (First ? First : "<unknown>") +
+      ", others " + (Second ? Second : "<unknown>"));
+}
+
+} // extern "C"

@@ -1,0 +1,291 @@
+//===- Launch.cpp - nd-range launches on OpenMP ---------------------------===//
+//
+/// \file
+/// lanes::rt::launch: checks the nd-range against the device limits, then
+/// runs every work-group as one task of an OpenMP parallel loop over the
+/// linearised group index (dimension 0 fastest). A group runs either
+/// through the compiled work-group function (one call per group, with a
+/// lanes_wg_ctx describing it) or, without one, on the fiber scheduler
+/// (one fiber per work-item).
+///
+/// Each worker thread fills one lanes_wg_ctx per launch from its own
+/// WorkerState (local memory, loop-state arena) and only rewrites the group
+/// id per group, so a group costs one indirect call plus the kernel.
+///
+/// Error discipline: exceptions never leave the OpenMP region. Every group
+/// runs under a catch-all that records the first error in the LaunchState;
+/// a recorded error stops further groups from starting, and launch()
+/// rethrows it after the region.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Config.h"
+#include "LaunchState.h"
+#include "Worker.h"
+
+#include "sycl/exception.hpp"
+
+#include <omp.h>
+
+#include <cstdio>
+#include <mutex>
+#include <new>
+#include <set>
+#include <string>
+#include <utility>
+
+using namespace lanes::rt;
+using namespace lanes::rt::detail;
+
+namespace {
+
+[[noreturn]] void throwError(sycl::errc Code, const std::string &Message) {
+  throw sycl::exception(sycl::make_error_code(Code), Message);
+}
+
+/// "kernel 'K': " for messages.
+std::string kernelPrefix(const LaunchDesc &D) {
+  return std::string("kernel '") + demangle(D.KernelName) + "': ";
+}
+
+/// "{a,b}": a size triple in SYCL order, one component per dimension.
+std::string formatRange(const LaunchDesc &D, const size_t Size[3]) {
+  std::string Text = "{";
+  for (int Dim = D.Dims - 1; Dim >= 0; --Dim) {
+    Text += std::to_string(Size[Dim]);
+    if (Dim != 0)
+      Text += ",";
+  }
+  return Text + "}";
+}
+
+[[noreturn]] void throwNdRange(const LaunchDesc &D, const std::string &What) {
+  throwError(sycl::errc::nd_range,
+             kernelPrefix(D) + What + " (errc::nd_range)");
+}
+
+/// The dimension as the user's SYCL code numbers it.
+std::string syclDim(const LaunchDesc &D, int Dim) {
+  return "dimension " + std::to_string(D.Dims - 1 - Dim);
+}
+
+void validateShape(const LaunchDesc &D) {
+  if (D.Dims < 1 || D.Dims > 3)
+    throwNdRange(D, "nd-range has " + std::to_string(D.Dims) +
+                        " dimensions; 1 to 3 are supported");
+  for (int Dim = D.Dims; Dim < 3; ++Dim)
+    if (D.Global[Dim] != 1 || D.Local[Dim] != 1)
+      throwNdRange(D, "unused dimension " + std::to_string(Dim) +
+                          " (OpenCL order) must have global and local "
+                          "size 1, has " +
+                          std::to_string(D.Global[Dim]) + " and " +
+                          std::to_string(D.Local[Dim]));
+  for (int Dim = 0; Dim < D.Dims; ++Dim) {
+    if (D.Global[Dim] == 0)
+      throwNdRange(D, "global size in " + syclDim(D, Dim) +
+                          " is 0; sizes must be positive");
+    if (D.Local[Dim] == 0)
+      throwNdRange(D, "local size in " + syclDim(D, Dim) +
+                          " is 0; sizes must be positive");
+  }
+}
+
+void validateLimits(const LaunchDesc &D) {
+  const DeviceInfo &Device = deviceInfo();
+  for (int Dim = 0; Dim < D.Dims; ++Dim)
+    if (D.Local[Dim] > Device.MaxWorkItemSizes[Dim])
+      throwNdRange(D, "local size " + std::to_string(D.Local[Dim]) + " in " +
+                          syclDim(D, Dim) + " exceeds the device limit " +
+                          std::to_string(Device.MaxWorkItemSizes[Dim]));
+  // Cannot overflow: each factor is at most MaxWorkItemSizes.
+  size_t GroupSize = D.Local[0] * D.Local[1] * D.Local[2];
+  if (GroupSize > Device.MaxWorkGroupSize)
+    throwNdRange(D, "work-group size " + std::to_string(GroupSize) +
+                        " (local size " + formatRange(D, D.Local) +
+                        ") exceeds the device limit " +
+                        std::to_string(Device.MaxWorkGroupSize));
+  for (int Dim = 0; Dim < D.Dims; ++Dim)
+    if (D.Global[Dim] % D.Local[Dim] != 0)
+      throwNdRange(D, "global size " + std::to_string(D.Global[Dim]) + " in " +
+                          syclDim(D, Dim) + " is not divisible by local size " +
+                          std::to_string(D.Local[Dim]));
+  if (D.LocalMemBytes > Device.LocalMemSize)
+    throwError(sycl::errc::memory_allocation,
+               kernelPrefix(D) + "requests " + std::to_string(D.LocalMemBytes) +
+                   " bytes of local memory, the device limit is " +
+                   std::to_string(Device.LocalMemSize) +
+                   " bytes (errc::memory_allocation)");
+}
+
+/// Throws sycl::exception for every launch the device cannot run.
+void validate(const LaunchDesc &D) {
+  if (!D.Entry)
+    throwError(sycl::errc::invalid,
+               kernelPrefix(D) + "launch without a kernel entry");
+  validateShape(D);
+  validateLimits(D);
+}
+
+/// LANES_VERBOSE: says once per kernel (and way of running it) how it runs.
+void announce(const LaunchDesc &D) {
+  if (!config().Verbose)
+    return;
+  const char *How = D.WorkGroupFn ? "compiled work-group function"
+                                  : "library-only (one fiber per work-item)";
+  static std::mutex Mutex;
+  static std::set<std::pair<std::string, bool>> Announced;
+  std::lock_guard<std::mutex> Lock(Mutex);
+  const char *Name = demangle(D.KernelName);
+  if (!Announced.emplace(Name, D.WorkGroupFn != nullptr).second)
+    return;
+  std::fprintf(stderr, "lanes: kernel '%s': %s; nd-range global %s local %s\n",
+               Name, How, formatRange(D, D.Global).c_str(),
+               formatRange(D, D.Local).c_str());
+}
+
+/// Runs groups of one launch on the calling thread.
+class GroupRunner {
+public:
+  GroupRunner(LaunchState &L, WorkerState &W) : L(L), W(W) {
+    const LaunchDesc &D = L.Desc;
+    for (int Dim = 0; Dim < 3; ++Dim) {
+      Ctx.group_id[Dim] = 0;
+      Ctx.num_groups[Dim] = L.NumGroups[Dim];
+      Ctx.local_size[Dim] = D.Local[Dim];
+    }
+    Ctx.local_memory = W.LocalMemory.reserve(D.LocalMemBytes);
+    Ctx.runtime = &W;
+    Ctx.checked = L.Checked ? 1 : 0;
+  }
+
+  /// Runs the group with linear index `Linear`; records errors in L.
+  void run(uint64_t Linear) noexcept {
+    L.delinearizeGroup(Linear, Ctx.group_id);
+    if (!L.Desc.WorkGroupFn) {
+      W.Fibers.runGroup(L, Ctx);
+      return;
+    }
+    try {
+      W.LoopState.beginGroup();
+      L.Desc.WorkGroupFn(L.Desc.KernelObject, &Ctx);
+    } catch (...) {
+      L.fail(std::current_exception());
+    }
+  }
+
+private:
+  LaunchState &L;
+  WorkerState &W;
+  lanes_wg_ctx Ctx;
+};
+
+/// Marks a thread as running groups of `L` for the scope's duration.
+class WorkerScope {
+public:
+  WorkerScope(WorkerState &W, LaunchState &L) : W(W) { W.Launch = &L; }
+  ~WorkerScope() { W.Launch = nullptr; }
+  WorkerScope(const WorkerScope &) = delete;
+  WorkerScope &operator=(const WorkerScope &) = delete;
+
+private:
+  WorkerState &W;
+};
+
+/// The body of the OpenMP region: this thread's share of the groups.
+void runShare(LaunchState &L, uint64_t Chunk) noexcept {
+  try {
+    WorkerState &W = currentWorker();
+    WorkerScope Scope(W, L);
+    GroupRunner Runner(L, W);
+#pragma omp for schedule(dynamic, Chunk) nowait
+    for (uint64_t Linear = 0; Linear < L.TotalGroups; ++Linear)
+      if (!L.stopped())
+        Runner.run(Linear);
+  } catch (...) {
+    // Setting up this thread's local memory failed; the others go on
+    // until they see the error.
+    L.fail(std::current_exception());
+  }
+}
+
+void runAllGroups(LaunchState &L) {
+  unsigned Threads = config().NumThreads;
+  // Dynamic scheduling balances uneven groups; chunks keep the shared
+  // counter cold when groups are tiny (about 8 chunks per thread).
+  uint64_t Chunk = L.TotalGroups / (uint64_t(Threads) * 8);
+  if (Chunk == 0)
+    Chunk = 1;
+  bool Parallel = Threads > 1 && L.TotalGroups > 1;
+#pragma omp parallel num_threads(Threads) if (Parallel)
+  runShare(L, Chunk);
+}
+
+} // namespace
+
+LaunchState::LaunchState(const LaunchDesc &D)
+    : Desc(D), KernelName(demangle(D.KernelName)), TotalGroups(1), GroupSize(1),
+      Checked(config().Checked) {
+  for (int Dim = 0; Dim < 3; ++Dim) {
+    NumGroups[Dim] = D.Global[Dim] / D.Local[Dim];
+    GroupSize *= D.Local[Dim];
+    if (__builtin_mul_overflow(TotalGroups, NumGroups[Dim], &TotalGroups))
+      throwNdRange(D, "the nd-range has more than 2^64 work-groups");
+  }
+}
+
+void LaunchState::fail(std::exception_ptr Error) noexcept {
+  std::lock_guard<std::mutex> Lock(ErrorMutex);
+  if (!FirstError)
+    FirstError = std::move(Error);
+  Stopped.store(true, std::memory_order_relaxed);
+}
+
+void LaunchState::failRuntime(const std::string &What) noexcept {
+  try {
+    throwError(sycl::errc::runtime,
+               std::string("kernel '") + KernelName + "': " + What);
+  } catch (...) {
+    fail(std::current_exception());
+  }
+}
+
+void LaunchState::rethrowIfFailed() const {
+  if (FirstError)
+    std::rethrow_exception(FirstError);
+}
+
+std::string LaunchState::formatId(const uint64_t Id[3]) const {
+  std::string Text = "(";
+  for (int Dim = Desc.Dims - 1; Dim >= 0; --Dim) {
+    Text += std::to_string(Id[Dim]);
+    if (Dim != 0)
+      Text += ",";
+  }
+  return Text + ")";
+}
+
+void LaunchState::delinearizeGroup(uint64_t Linear, uint64_t GroupId[3]) const {
+  GroupId[0] = Linear % NumGroups[0];
+  Linear /= NumGroups[0];
+  GroupId[1] = Linear % NumGroups[1];
+  GroupId[2] = Linear / NumGroups[1];
+}
+
+WorkerState &lanes::rt::detail::currentWorker() {
+  thread_local WorkerState State;
+  return State;
+}
+
+void lanes::rt::launch(const LaunchDesc &D) {
+  validate(D);
+  WorkerState &Host = currentWorker();
+  if (Host.Launch)
+    throwError(sycl::errc::runtime, kernelPrefix(D) +
+                                        "launched from inside kernel '" +
+                                        Host.Launch->KernelName +
+                                        "'; kernels cannot launch kernels");
+  announce(D);
+  LaunchState L(D);
+  runAllGroups(L);
+  L.rethrowIfFailed();
+}

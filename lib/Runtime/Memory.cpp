@@ -1,0 +1,134 @@
+//===- Memory.cpp - Per-thread memory of the Lanes runtime ----------------===//
+//
+/// \file
+/// Local-memory buffers, the loop-state scratch arena and the fiber stack
+/// pool; see Memory.h for who owns what.
+///
+/// Fiber stacks come from mmap with MAP_NORESERVE: a group of 8192
+/// work-items reserves 2 GiB of address space per thread, but only the few
+/// pages each work-item touches become resident. Each stack gets a
+/// PROT_NONE guard page so that an overflowing kernel faults instead of
+/// corrupting its neighbour. Guard pages split mappings, and Linux limits
+/// the number of mappings per process (vm.max_map_count); when mprotect
+/// fails for that reason the stack is used without a guard rather than
+/// failing the launch.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Memory.h"
+#include "Sanitizers.h"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cassert>
+#include <cstdlib>
+#include <new>
+
+using namespace lanes::rt::detail;
+
+namespace {
+
+size_t roundUp(size_t Value, size_t Multiple) {
+  return (Value + Multiple - 1) / Multiple * Multiple;
+}
+
+size_t pageSize() {
+  static const size_t Size = size_t(sysconf(_SC_PAGESIZE));
+  return Size;
+}
+
+/// A new block holds at least this much, so that small loop-state requests
+/// do not each allocate.
+constexpr size_t MinScratchBlock = 64 * 1024;
+
+} // namespace
+
+void AlignedDeleter::operator()(char *Ptr) const noexcept { std::free(Ptr); }
+
+AlignedPtr lanes::rt::detail::allocateAligned(size_t Bytes) {
+  size_t Size = roundUp(Bytes ? Bytes : 1, ArenaAlignment);
+  void *Memory = std::aligned_alloc(ArenaAlignment, Size);
+  if (!Memory)
+    throw std::bad_alloc();
+  return AlignedPtr(static_cast<char *>(Memory));
+}
+
+void *LocalMemoryBuffer::reserve(size_t Bytes) {
+  if (!Memory || Bytes > Capacity) {
+    size_t Size = roundUp(Bytes ? Bytes : 1, ArenaAlignment);
+    Memory.reset();
+    Memory = allocateAligned(Size);
+    Capacity = Size;
+  }
+  return Memory.get();
+}
+
+void ScratchArena::beginGroup() {
+  UsedInLast = 0;
+  if (Blocks.size() <= 1)
+    return;
+  size_t Total = 0;
+  for (const Block &B : Blocks)
+    Total += B.Size;
+  Blocks.clear();
+  Blocks.push_back({allocateAligned(Total), Total});
+}
+
+void *ScratchArena::allocate(size_t Bytes) {
+  size_t Size = roundUp(Bytes ? Bytes : 1, ArenaAlignment);
+  if (Size < Bytes)
+    throw std::bad_alloc(); // the rounding overflowed
+  if (Blocks.empty() || Blocks.back().Size - UsedInLast < Size) {
+    size_t BlockSize = Size < MinScratchBlock ? MinScratchBlock : Size;
+    if (!Blocks.empty() && BlockSize < 2 * Blocks.back().Size)
+      BlockSize = 2 * Blocks.back().Size;
+    Blocks.push_back({allocateAligned(BlockSize), BlockSize});
+    UsedInLast = 0;
+  }
+  char *Result = Blocks.back().Memory.get() + UsedInLast;
+  UsedInLast += Size;
+  return Result;
+}
+
+StackPool::~StackPool() {
+  for (char *Mapping : Idle)
+    munmap(Mapping, MappingSize);
+}
+
+boost::context::stack_context StackPool::acquire() {
+  if (MappingSize == 0) {
+    GuardSize = pageSize();
+    MappingSize = roundUp(StackSize, GuardSize) + GuardSize;
+  }
+  char *Mapping = nullptr;
+  if (!Idle.empty()) {
+    Mapping = Idle.back();
+    Idle.pop_back();
+  } else {
+    // release() must not allocate: make room for every stack now.
+    Idle.reserve(Mapped + 1);
+    void *Memory = mmap(nullptr, MappingSize, PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (Memory == MAP_FAILED)
+      throw std::bad_alloc();
+    Mapping = static_cast<char *>(Memory);
+    // Stacks grow down: the guard is the lowest page. Failure (the map
+    // count limit) only loses the overflow check.
+    (void)mprotect(Mapping, GuardSize, PROT_NONE);
+    ++Mapped;
+  }
+  boost::context::stack_context Stack;
+  Stack.size = MappingSize - GuardSize;
+  Stack.sp = Mapping + MappingSize;
+  return Stack;
+}
+
+void StackPool::release(const boost::context::stack_context &Stack) noexcept {
+  char *Top = static_cast<char *>(Stack.sp);
+  assert(Stack.size == MappingSize - GuardSize && "not a stack of this pool");
+  // An abandoned fiber leaves its frames' redzones poisoned; the next fiber
+  // on this stack must not trip over them.
+  unpoisonStack(Top - Stack.size, Stack.size);
+  Idle.push_back(Top - MappingSize);
+}

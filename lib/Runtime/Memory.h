@@ -1,0 +1,105 @@
+//===- Memory.h - Per-thread memory of the Lanes runtime --------*- C++ -*-===//
+//
+/// \file
+/// The memory a worker thread owns and reuses across work-groups and
+/// launches: the local-memory buffer of the group it runs, the scratch arena
+/// compiled work-group functions put their loop-state arrays in, and the
+/// pool of fiber stacks library-only work-items run on.
+///
+/// None of these classes is thread-safe: each worker thread has its own
+/// (see WorkerState), and only that thread touches them.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LANES_RUNTIME_MEMORY_H
+#define LANES_RUNTIME_MEMORY_H
+
+#include <boost/context/stack_context.hpp>
+
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+namespace lanes::rt::detail {
+
+/// Alignment of local memory and loop-state arrays: a cache line, and enough
+/// for any vector type the compiler uses.
+constexpr size_t ArenaAlignment = 64;
+
+/// Frees memory from allocateAligned().
+struct AlignedDeleter {
+  void operator()(char *Ptr) const noexcept;
+};
+using AlignedPtr = std::unique_ptr<char, AlignedDeleter>;
+
+/// Allocates `Bytes` (rounded up to ArenaAlignment, at least one line),
+/// ArenaAlignment-aligned. Throws std::bad_alloc.
+AlignedPtr allocateAligned(size_t Bytes);
+
+/// A grow-only buffer: the local memory of the work-group a thread runs.
+class LocalMemoryBuffer {
+public:
+  /// Returns a 64-byte aligned, non-null buffer of at least `Bytes`. The
+  /// buffer is kept between calls; its contents are unspecified, as OpenCL
+  /// and SYCL local memory is.
+  void *reserve(size_t Bytes);
+
+private:
+  AlignedPtr Memory;
+  size_t Capacity = 0;
+};
+
+/// Bump allocator for the loop-state arrays of one work-group at a time.
+/// A group may ask several times; everything it got stays valid until
+/// beginGroup() starts the next group. Blocks are kept, so after the first
+/// group of a kernel each further group allocates nothing.
+class ScratchArena {
+public:
+  /// Starts a work-group: earlier allocations are dead. If the last group
+  /// needed several blocks they are merged into one as large as all of
+  /// them, so the next group fits in one block.
+  void beginGroup();
+  /// Returns 64-byte aligned scratch of at least `Bytes` (0 is allowed),
+  /// never null. Throws std::bad_alloc.
+  void *allocate(size_t Bytes);
+
+private:
+  struct Block {
+    AlignedPtr Memory;
+    size_t Size;
+  };
+  std::vector<Block> Blocks;
+  size_t UsedInLast = 0; ///< bytes handed out from Blocks.back()
+};
+
+/// The fiber stacks of library-only work-items. A stack is mmap-ed once
+/// with a guard page below it (when the kernel's map count allows one) and
+/// then recycled: a group of N work-items that reach a barrier needs N
+/// stacks at once, a barrier-free group needs one at a time.
+class StackPool {
+public:
+  /// Usable bytes of every stack.
+  static constexpr size_t StackSize = 256 * 1024;
+
+  StackPool() = default;
+  StackPool(const StackPool &) = delete;
+  StackPool &operator=(const StackPool &) = delete;
+  ~StackPool();
+
+  /// A stack ready for a new fiber. Throws std::bad_alloc when the system
+  /// has no memory left for one.
+  boost::context::stack_context acquire();
+  /// Takes back a stack from acquire(). The fiber that ran on it must be
+  /// finished or abandoned; its contents are discarded.
+  void release(const boost::context::stack_context &Stack) noexcept;
+
+private:
+  /// Lowest address of each idle mapping (guard page included).
+  std::vector<char *> Idle;
+  size_t Mapped = 0; ///< stacks mapped so far, idle or in use
+  size_t MappingSize = 0;
+  size_t GuardSize = 0;
+};
+
+} // namespace lanes::rt::detail
+
+#endif // LANES_RUNTIME_MEMORY_H

@@ -1,0 +1,167 @@
+//===- CompiledPathTest.cpp - Hand-made compiled work-group functions -----===//
+//
+/// \file
+/// The ABI side of the runtime (lanes/abi.h) as the Lanes compiler uses it:
+/// one call per work-group with a filled lanes_wg_ctx, loop-state scratch
+/// from __lanes_loop_state, and __lanes_divergent_barrier turning into an
+/// exception once the launch ends.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RuntimeTestUtils.h"
+
+#include <atomic>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <stdexcept>
+#include <string>
+
+using namespace lanes;
+using namespace lanes::test;
+
+namespace {
+
+bool aligned64(const void *Ptr) {
+  return reinterpret_cast<uintptr_t>(Ptr) % 64 == 0;
+}
+
+TEST(CompiledPath, OneCallPerGroupWithAFilledContext) {
+  constexpr size_t NG[3] = {3, 4, 5}, L[3] = {2, 3, 4};
+  constexpr size_t LocalBytes = 1000;
+  std::unique_ptr<std::atomic<int>[]> Calls(new std::atomic<int>[60]());
+  std::atomic<int> BadCtx{0};
+  bool WantChecked = !(std::getenv("LANES_CHECK") &&
+                       std::strcmp(std::getenv("LANES_CHECK"), "0") == 0);
+  auto WorkGroup = [&](lanes_wg_ctx *Ctx) {
+    bool Ok = Ctx->runtime != nullptr && Ctx->local_memory != nullptr &&
+              aligned64(Ctx->local_memory) &&
+              (Ctx->checked != 0) == WantChecked;
+    for (int Dim = 0; Dim < 3; ++Dim)
+      Ok = Ok && Ctx->num_groups[Dim] == NG[Dim] &&
+           Ctx->local_size[Dim] == L[Dim] && Ctx->group_id[Dim] < NG[Dim];
+    if (!Ok) {
+      ++BadCtx;
+      return;
+    }
+    // The whole requested local memory is writable.
+    std::memset(Ctx->local_memory, 0xab, LocalBytes);
+    Calls[(Ctx->group_id[2] * NG[1] + Ctx->group_id[1]) * NG[0] +
+          Ctx->group_id[0]]++;
+  };
+  rt::launch(compiledLaunch(WorkGroup, 3,
+                            {NG[0] * L[0], NG[1] * L[1], NG[2] * L[2]},
+                            {L[0], L[1], L[2]}, LocalBytes));
+  EXPECT_EQ(BadCtx.load(), 0);
+  for (int G = 0; G < 60; ++G)
+    EXPECT_EQ(Calls[G].load(), 1) << "group " << G;
+}
+
+TEST(CompiledPath, ExceptionFromWorkGroupFunctionPropagates) {
+  auto WorkGroup = [](lanes_wg_ctx *Ctx) {
+    if (Ctx->group_id[0] == 6)
+      throw std::logic_error("group 6");
+  };
+  EXPECT_THROW(rt::launch(compiledLaunch(WorkGroup, 1, {80, 1, 1}, {8, 1, 1})),
+               std::logic_error);
+}
+
+TEST(LoopState, AlignedLargeAndDisjointWithinAGroup) {
+  // 8192 work-items with 320 bytes of state each, then a second array.
+  constexpr size_t Big = 8192 * 320, Small = 24;
+  std::atomic<int> Bad{0};
+  auto WorkGroup = [&Bad](lanes_wg_ctx *Ctx) {
+    auto *A = static_cast<char *>(__lanes_loop_state(Ctx, Big));
+    auto *B = static_cast<char *>(__lanes_loop_state(Ctx, Small));
+    auto *Z = static_cast<char *>(__lanes_loop_state(Ctx, 0));
+    if (!A || !B || !Z || !aligned64(A) || !aligned64(B) || !aligned64(Z) ||
+        !(B >= A + Big || B + Small <= A) || Z == A || Z == B) {
+      ++Bad;
+      return;
+    }
+    std::memset(A, int(Ctx->group_id[0]), Big);
+    std::memset(B, 0x5a, Small);
+    if (A[Big - 1] != char(Ctx->group_id[0]) || A[0] != A[Big - 1])
+      ++Bad;
+  };
+  rt::launch(compiledLaunch(WorkGroup, 1, {32, 1, 1}, {4, 1, 1}));
+  EXPECT_EQ(Bad.load(), 0);
+}
+
+TEST(LoopState, ReusedAcrossGroupsAndLaunches) {
+  // After its first group a thread hands out the same scratch again, so a
+  // launch sees at most one address per worker thread.
+  std::mutex Mutex;
+  std::set<void *> Seen;
+  auto WorkGroup = [&](lanes_wg_ctx *Ctx) {
+    void *State = __lanes_loop_state(Ctx, 4096);
+    std::lock_guard<std::mutex> Lock(Mutex);
+    Seen.insert(State);
+  };
+  for (int Launch = 0; Launch < 3; ++Launch)
+    rt::launch(compiledLaunch(WorkGroup, 1, {256, 1, 1}, {2, 1, 1}));
+  EXPECT_GE(Seen.size(), 1u);
+  // The calling thread may also take part in the region.
+  EXPECT_LE(Seen.size(), size_t(rt::deviceInfo().MaxComputeUnits) + 1);
+}
+
+TEST(LoopState, GrowsWhenAGroupNeedsMore) {
+  std::atomic<int> Bad{0};
+  auto WorkGroup = [&Bad](lanes_wg_ctx *Ctx) {
+    // Each group asks for more than all earlier ones, in several pieces.
+    size_t Step = (Ctx->group_id[0] + 1) * 100000;
+    for (int Piece = 0; Piece < 4; ++Piece) {
+      auto *P = static_cast<unsigned char *>(__lanes_loop_state(Ctx, Step));
+      if (!aligned64(P)) {
+        ++Bad;
+        return;
+      }
+      std::memset(P, Piece, Step);
+    }
+  };
+  rt::launch(compiledLaunch(WorkGroup, 1, {16, 1, 1}, {1, 1, 1}));
+  EXPECT_EQ(Bad.load(), 0);
+}
+
+TEST(DivergentBarrier, ReportedAfterTheLaunchNamingTheGroup) {
+  auto WorkGroup = [](lanes_wg_ctx *Ctx) {
+    if (Ctx->group_id[0] == 2 && Ctx->group_id[1] == 1)
+      __lanes_divergent_barrier(Ctx, "barrier at k.cpp:12", "kernel exit");
+  };
+  rt::LaunchDesc D = compiledLaunch(WorkGroup, 2, {12, 8, 1}, {4, 4, 1});
+  sycl::exception E = catchSyclError([&] { rt::launch(D); });
+  EXPECT_EQ(E.code(), sycl::errc::runtime);
+  std::string Expected = std::string("kernel '") + rt::demangle(D.KernelName) +
+                         "': divergent barrier in work-group (1,2): some "
+                         "work-items reached barrier at k.cpp:12, others "
+                         "kernel exit";
+  EXPECT_EQ(std::string(E.what()), Expected);
+}
+
+TEST(DivergentBarrier, FirstReportWins) {
+  auto WorkGroup = [](lanes_wg_ctx *Ctx) {
+    __lanes_divergent_barrier(Ctx, "barrier at a.cpp:1", "barrier at a.cpp:2");
+    __lanes_divergent_barrier(Ctx, "second", "report");
+  };
+  sycl::exception E = catchSyclError([&] {
+    rt::launch(compiledLaunch(WorkGroup, 1, {1, 1, 1}, {1, 1, 1}));
+  });
+  EXPECT_NE(std::string(E.what()).find("a.cpp:1"), std::string::npos);
+  EXPECT_EQ(std::string(E.what()).find("second"), std::string::npos);
+}
+
+TEST(DivergentBarrier, LaunchesAfterAnErrorRunNormally) {
+  std::atomic<int> Groups{0};
+  auto Failing = [](lanes_wg_ctx *Ctx) {
+    __lanes_divergent_barrier(Ctx, "x", "y");
+  };
+  auto Counting = [&Groups](lanes_wg_ctx *) { ++Groups; };
+  EXPECT_THROW(rt::launch(compiledLaunch(Failing, 1, {8, 1, 1}, {1, 1, 1})),
+               sycl::exception);
+  rt::launch(compiledLaunch(Counting, 1, {64, 1, 1}, {1, 1, 1}));
+  EXPECT_EQ(Groups.load(), 64);
+}
+
+} // namespace
