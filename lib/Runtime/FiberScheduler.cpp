@@ -226,6 +226,9 @@ void FiberScheduler::abandonUnfinished() noexcept {
       new (&Item.Fiber) ctx::fiber();
     }
     if (Item.HoldsStack) {
+      // The abandoned frames' redzones are still poisoned; the next fiber
+      // on this stack must not trip over them.
+      unpoisonStack(stackBottom(Item.Stack), Item.Stack.size);
       Stacks.release(Item.Stack);
       Item.HoldsStack = false;
     }

@@ -16,7 +16,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "Memory.h"
-#include "Sanitizers.h"
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -127,8 +126,5 @@ boost::context::stack_context StackPool::acquire() {
 void StackPool::release(const boost::context::stack_context &Stack) noexcept {
   char *Top = static_cast<char *>(Stack.sp);
   assert(Stack.size == MappingSize - GuardSize && "not a stack of this pool");
-  // An abandoned fiber leaves its frames' redzones poisoned; the next fiber
-  // on this stack must not trip over them.
-  unpoisonStack(Top - Stack.size, Stack.size);
   Idle.push_back(Top - MappingSize);
 }

@@ -182,15 +182,19 @@ TEST(BarrierErrors, SomeWorkItemsFinishWhileOthersWait) {
 
 TEST(BarrierErrors, LaterWorkItemsFinishWhileEarlierWaitInSecondPhase) {
   // The first barrier is complete; at the second, the last work-item has
-  // already returned. Also: work-items hold non-trivial locals when they
-  // are abandoned.
+  // already returned. Also: the waiting work-items hold a local with a
+  // destructor when their group is abandoned.
+  struct WithDestructor {
+    volatile int Value = 1;
+    ~WithDestructor() { Value = 0; }
+  };
   auto Kernel = [] {
-    std::string Owned(100, 'x');
+    WithDestructor Local;
     __lanes_barrier(LANES_FENCE_LOCAL, "phase.cpp", 1);
     if (__lanes_local_id(0) == __lanes_local_size(0) - 1)
       return;
     __lanes_barrier(LANES_FENCE_LOCAL, "phase.cpp", 2);
-    Owned += "unreachable";
+    Local.Value = 2;
   };
   sycl::exception E = catchSyclError([&] {
     rt::launch(libraryLaunch(Kernel, 1, {12, 1, 1}, {6, 1, 1}));

@@ -116,6 +116,24 @@ TEST(ConfigTest, LanesCheckOneKeepsChecksOn) {
                 [] { return checkedFlagOfLaunch() == 1 ? 0 : 1; });
 }
 
+TEST(ConfigTest, NoGroupStartsAfterAnError) {
+  // One thread makes the order deterministic: group 0 fails, and the
+  // scheduler must not hand out the other 999.
+  expectInChild({"LANES_NUM_THREADS=1"}, [] {
+    std::atomic<int> Groups{0};
+    auto WorkGroup = [&Groups](lanes_wg_ctx *Ctx) {
+      ++Groups;
+      __lanes_divergent_barrier(Ctx, "barrier at stop.cpp:1", "kernel exit");
+    };
+    try {
+      rt::launch(compiledLaunch(WorkGroup, 1, {1000, 1, 1}, {1, 1, 1}));
+    } catch (const sycl::exception &) {
+      return Groups.load() == 1 ? 0 : 1;
+    }
+    return 2;
+  });
+}
+
 /// Kernel types with recognisable names for the verbose output.
 struct VerboseLibraryKernel {
   void operator()() const {}
