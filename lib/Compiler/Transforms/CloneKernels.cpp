@@ -69,7 +69,10 @@ Function *cloneIntoWorkGroupFunction(Function &Entry) {
   WG->setVisibility(GlobalValue::DefaultVisibility);
   WG->setLinkage(GlobalValue::InternalLinkage);
   WG->removeFnAttr(KernelAttr);
+  // At -O0 clang marks everything optnone/noinline; the work-group function
+  // must still be built, so the kernel pipeline has to be able to work on it.
   WG->removeFnAttr(Attribute::NoInline);
+  WG->removeFnAttr(Attribute::OptimizeNone);
   WG->addFnAttr(WorkGroupAttr, Entry.getName());
   WG->getArg(0)->setName("kernel_object");
   WG->getArg(1)->setName("ctx");

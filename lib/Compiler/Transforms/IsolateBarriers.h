@@ -23,6 +23,8 @@ class IsolateBarriersPass : public llvm::PassInfoMixin<IsolateBarriersPass> {
 public:
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &);
+  /// Barrier lowering depends on it, optnone or not.
+  static bool isRequired() { return true; }
 };
 
 } // namespace lanes

@@ -130,6 +130,12 @@ private:
 
 bool WorkGroupBuilder::checkSupported() {
   for (Instruction &I : instructions(WG)) {
+    if (getBuiltin(&I) == Builtin::Barrier && !isBarrierBlock(*I.getParent())) {
+      diagnoseKernel(WG, &I,
+                     "internal compiler error: barrier not isolated (run "
+                     "lanes-isolate-barriers before lanes-work-item-loops)");
+      return false;
+    }
     auto *Alloca = dyn_cast<AllocaInst>(&I);
     if (Alloca && (!Alloca->isStaticAlloca() ||
                    Alloca->getParent() != &WG.getEntryBlock())) {
