@@ -1,0 +1,120 @@
+//===- sycl/multi_ptr.hpp - sycl::multi_ptr ------------------------------===//
+//
+/// \file
+/// SYCL 2020 4.7.7.1: a pointer tagged with the address space it points
+/// into. On a CPU every address space is ordinary memory, so a multi_ptr is
+/// a plain pointer with the SYCL interface; decorated and undecorated forms
+/// behave the same.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LANES_SYCL_MULTI_PTR_HPP
+#define LANES_SYCL_MULTI_PTR_HPP
+
+#include "sycl/access.hpp"
+
+#include <cstddef>
+
+namespace sycl {
+inline namespace _V1 {
+
+/// A pointer to T in address space Space.
+template <typename T, access::address_space Space,
+          access::decorated Decorated = access::decorated::legacy>
+class multi_ptr {
+public:
+  using value_type = T;
+  using pointer = T *;
+  using reference = T &;
+  using difference_type = std::ptrdiff_t;
+  using element_type = T;
+  static constexpr bool is_decorated = Decorated == access::decorated::yes;
+  static constexpr access::address_space address_space = Space;
+
+  multi_ptr() = default;
+  multi_ptr(std::nullptr_t) {}
+  explicit multi_ptr(T *P) : Ptr(P) {}
+
+  T *get() const { return Ptr; }
+  T *get_raw() const { return Ptr; }
+  T *get_decorated() const { return Ptr; }
+  operator T *() const { return Ptr; }
+
+  T &operator*() const { return *Ptr; }
+  T *operator->() const { return Ptr; }
+  T &operator[](std::ptrdiff_t I) const { return Ptr[I]; }
+
+  multi_ptr &operator++() {
+    ++Ptr;
+    return *this;
+  }
+  multi_ptr operator++(int) { return multi_ptr(Ptr++); }
+  multi_ptr &operator--() {
+    --Ptr;
+    return *this;
+  }
+  multi_ptr operator--(int) { return multi_ptr(Ptr--); }
+  multi_ptr &operator+=(std::ptrdiff_t N) {
+    Ptr += N;
+    return *this;
+  }
+  multi_ptr &operator-=(std::ptrdiff_t N) {
+    Ptr -= N;
+    return *this;
+  }
+  friend multi_ptr operator+(const multi_ptr &P, std::ptrdiff_t N) {
+    return multi_ptr(P.Ptr + N);
+  }
+  friend multi_ptr operator-(const multi_ptr &P, std::ptrdiff_t N) {
+    return multi_ptr(P.Ptr - N);
+  }
+  friend std::ptrdiff_t operator-(const multi_ptr &L, const multi_ptr &R) {
+    return L.Ptr - R.Ptr;
+  }
+  friend bool operator==(const multi_ptr &L, const multi_ptr &R) {
+    return L.Ptr == R.Ptr;
+  }
+  friend bool operator!=(const multi_ptr &L, const multi_ptr &R) {
+    return L.Ptr != R.Ptr;
+  }
+  friend bool operator<(const multi_ptr &L, const multi_ptr &R) {
+    return L.Ptr < R.Ptr;
+  }
+  friend bool operator==(const multi_ptr &L, std::nullptr_t) {
+    return L.Ptr == nullptr;
+  }
+  friend bool operator==(std::nullptr_t, const multi_ptr &R) {
+    return R.Ptr == nullptr;
+  }
+  friend bool operator!=(const multi_ptr &L, std::nullptr_t) {
+    return L.Ptr != nullptr;
+  }
+  friend bool operator!=(std::nullptr_t, const multi_ptr &R) {
+    return R.Ptr != nullptr;
+  }
+
+private:
+  T *Ptr = nullptr;
+};
+
+/// SYCL 2020 4.7.7.2: the address-space shorthands.
+template <typename T, access::decorated D = access::decorated::legacy>
+using global_ptr = multi_ptr<T, access::address_space::global_space, D>;
+template <typename T, access::decorated D = access::decorated::legacy>
+using local_ptr = multi_ptr<T, access::address_space::local_space, D>;
+template <typename T, access::decorated D = access::decorated::legacy>
+using private_ptr = multi_ptr<T, access::address_space::private_space, D>;
+template <typename T>
+using raw_local_ptr = local_ptr<T, access::decorated::no>;
+template <typename T>
+using decorated_local_ptr = local_ptr<T, access::decorated::yes>;
+
+/// Wraps \p P as a multi_ptr (SYCL 2020 4.7.7.1 address_space_cast).
+template <access::address_space Space, access::decorated D, typename T>
+multi_ptr<T, Space, D> address_space_cast(T *P) {
+  return multi_ptr<T, Space, D>(P);
+}
+
+} // namespace _V1
+} // namespace sycl
+
+#endif // LANES_SYCL_MULTI_PTR_HPP
