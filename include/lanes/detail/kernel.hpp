@@ -1,0 +1,193 @@
+//===- lanes/detail/kernel.hpp - Kernel entries and launch descriptions ---===//
+//
+/// \file
+/// How a SYCL kernel becomes a lanes::rt::launch(). Every kernel of every
+/// kind goes through the one entry template kernelEntry<Invoker>: the
+/// compiler recognises it (LANES_KERNEL) and turns it into a work-group
+/// function. An Invoker holds the user's kernel object by value plus what
+/// the launch needs per work-item (the user range of a range kernel); its
+/// operator() builds the item / nd_item the kernel takes and calls it.
+///
+/// A range kernel (`parallel_for(range<N>, f)`) is launched as an nd-range
+/// whose fastest dimension is split into groups of up to 256 work-items and
+/// rounded up; the invoker returns early for work-items outside the range.
+///
+/// Kernel-side code here (the invokers and what they call) is inline and
+/// free of exceptions and virtual calls.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LANES_DETAIL_KERNEL_HPP
+#define LANES_DETAIL_KERNEL_HPP
+
+#include "lanes/builtins.h"
+#include "lanes/runtime.h"
+#include "lanes/detail/work_item.hpp"
+#include "sycl/exception.hpp"
+#include "sycl/item.hpp"
+#include "sycl/nd_item.hpp"
+
+#include <algorithm>
+#include <string>
+#include <type_traits>
+#include <typeinfo>
+
+namespace lanes::detail {
+
+/// The kernel name of a kernel launched without an explicit name.
+struct AutoName;
+
+template <typename T> inline constexpr bool AlwaysFalse = false;
+
+/// Builds the work-item objects users cannot construct.
+struct ItemBuilder {
+  template <int Dims, bool WithOffset>
+  static sycl::item<Dims, WithOffset> item(const sycl::id<Dims> &Id,
+                                           const sycl::range<Dims> &Range) {
+    return sycl::item<Dims, WithOffset>(Id, Range);
+  }
+  template <int Dims> static sycl::nd_item<Dims> ndItem() {
+    return sycl::nd_item<Dims>(0);
+  }
+  template <int Dims> static sycl::group<Dims> group() {
+    return sycl::group<Dims>(0);
+  }
+};
+
+/// The one kernel entry: runs the invoker at \p Obj for one work-item.
+template <typename Invoker> LANES_KERNEL void kernelEntry(const void *Obj) {
+  (*static_cast<const Invoker *>(Obj))();
+}
+
+/// Calls a range kernel with the argument it takes: item<Dims> (also what
+/// generic lambdas and, for Dims == 1, integral parameters get), or id<Dims>.
+template <typename KernelT, int Dims> struct RangeInvoker {
+  KernelT Kernel;
+  sycl::range<Dims> UserRange;
+
+  void operator()() const {
+    sycl::id<Dims> Id = gather<sycl::id<Dims>, Dims>(globalId<Dims>);
+    for (int I = 0; I < Dims; ++I)
+      if (Id[I] >= UserRange[I])
+        return;
+    using ItemT = sycl::item<Dims, true>;
+    using ItemNoOffsetT = sycl::item<Dims, false>;
+    if constexpr (std::is_invocable_v<const KernelT &, ItemT>)
+      Kernel(ItemBuilder::item<Dims, true>(Id, UserRange));
+    else if constexpr (std::is_invocable_v<const KernelT &, ItemNoOffsetT>)
+      Kernel(ItemBuilder::item<Dims, false>(Id, UserRange));
+    else
+      Kernel(Id);
+  }
+};
+
+/// Calls an nd-range kernel with its nd_item.
+template <typename KernelT, int Dims> struct NdRangeInvoker {
+  KernelT Kernel;
+  void operator()() const { Kernel(ItemBuilder::ndItem<Dims>()); }
+};
+
+/// Calls a single_task kernel.
+template <typename KernelT> struct SingleTaskInvoker {
+  KernelT Kernel;
+  void operator()() const { Kernel(); }
+};
+
+/// Static checks with messages a user can act on.
+template <typename KernelT, int Dims> constexpr void checkRangeKernel() {
+  static_assert(std::is_copy_constructible_v<KernelT>,
+                "SYCL kernel objects must be copyable");
+  // std::disjunction stops at the first match, so a generic lambda is only
+  // instantiated with the argument it will receive.
+  static_assert(
+      std::disjunction_v<
+          std::is_invocable<const KernelT &, sycl::item<Dims, true>>,
+          std::is_invocable<const KernelT &, sycl::item<Dims, false>>,
+          std::is_invocable<const KernelT &, sycl::id<Dims>>>,
+      "a parallel_for(range<N>) kernel must be callable (as const) with "
+      "sycl::item<N> or sycl::id<N>");
+}
+template <typename KernelT, int Dims> constexpr void checkNdRangeKernel() {
+  static_assert(std::is_copy_constructible_v<KernelT>,
+                "SYCL kernel objects must be copyable");
+  static_assert(std::is_invocable_v<const KernelT &, sycl::nd_item<Dims>>,
+                "a parallel_for(nd_range<N>) kernel must be callable (as "
+                "const) with sycl::nd_item<N>");
+}
+template <typename KernelT> constexpr void checkSingleTaskKernel() {
+  static_assert(std::is_copy_constructible_v<KernelT>,
+                "SYCL kernel objects must be copyable");
+  static_assert(std::is_invocable_v<const KernelT &>,
+                "a single_task kernel must be callable (as const) with no "
+                "arguments");
+}
+
+/// The mangled name the runtime reports: the user's kernel name type if one
+/// was given, else the kernel object's type. Name types may be incomplete
+/// (`parallel_for<class Foo>`), so the name is taken from a pointer to the
+/// type, minus the Itanium pointer prefix "P".
+template <typename NameT, typename KernelT> const char *kernelName() {
+  using T = std::conditional_t<std::is_same_v<NameT, AutoName>, KernelT, NameT>;
+  const char *Name = typeid(T *).name();
+  return Name[0] == 'P' ? Name + 1 : Name;
+}
+
+/// A launch description for Invoker, without sizes.
+template <typename NameT, typename KernelT, typename Invoker>
+rt::LaunchDesc describeKernel() {
+  rt::LaunchDesc Desc;
+  Desc.KernelName = kernelName<NameT, KernelT>();
+  Desc.Entry = &kernelEntry<Invoker>;
+  Desc.WorkGroupFn = __lanes_work_group_function(&kernelEntry<Invoker>);
+  return Desc;
+}
+
+/// Fills the sizes of an nd-range launch (SYCL dimension Dims-1 becomes
+/// runtime dimension 0).
+template <int Dims>
+void setNdRangeSizes(rt::LaunchDesc &Desc, const sycl::nd_range<Dims> &R) {
+  if (R.get_offset() != sycl::id<Dims>())
+    throw sycl::exception(
+        sycl::make_error_code(sycl::errc::feature_not_supported),
+        std::string("kernel ") + rt::demangle(Desc.KernelName) +
+            ": nd_range offsets are not supported by Lanes");
+  Desc.Dims = Dims;
+  for (int I = 0; I < Dims; ++I) {
+    Desc.Global[Dims - 1 - I] = R.get_global_range()[I];
+    Desc.Local[Dims - 1 - I] = R.get_local_range()[I];
+  }
+}
+
+/// Work-items per group in the fastest dimension of a range launch.
+inline size_t rangeGroupSize(size_t Extent) {
+  constexpr size_t Preferred = 128, Largest = 256;
+  size_t Cap = std::min(rt::deviceInfo().MaxWorkItemSizes[0],
+                        rt::deviceInfo().MaxWorkGroupSize);
+  size_t Size = Extent <= Largest ? Extent : Preferred;
+  // An exact divisor avoids idle work-items in the last group.
+  for (size_t Candidate : {Largest, Preferred, size_t(64)})
+    if (Extent > Largest && Extent % Candidate == 0) {
+      Size = Candidate;
+      break;
+    }
+  return std::max<size_t>(1, std::min(Size, Cap));
+}
+
+/// Fills the sizes of a range launch: groups along the fastest dimension,
+/// global size rounded up to whole groups. Returns false when the range is
+/// empty (nothing to launch).
+template <int Dims>
+bool setRangeSizes(rt::LaunchDesc &Desc, const sycl::range<Dims> &R) {
+  if (R.size() == 0)
+    return false;
+  Desc.Dims = Dims;
+  for (int I = 0; I < Dims; ++I)
+    Desc.Global[Dims - 1 - I] = R[I];
+  Desc.Local[0] = rangeGroupSize(Desc.Global[0]);
+  Desc.Global[0] = (Desc.Global[0] + Desc.Local[0] - 1) / Desc.Local[0] *
+                   Desc.Local[0];
+  return true;
+}
+
+} // namespace lanes::detail
+
+#endif // LANES_DETAIL_KERNEL_HPP

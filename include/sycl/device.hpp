@@ -1,0 +1,260 @@
+//===- sycl/device.hpp - device, platform, context, device selectors ------===//
+//
+/// \file
+/// SYCL 2020 4.6.2 (device selection), 4.6.3 (context), 4.6.4 (device)
+/// and 4.6.1 (platform). Lanes has exactly one platform with one device,
+/// the host CPU; its properties come from lanes::rt::deviceInfo(). A
+/// selector that rejects the CPU (gpu_selector_v, accelerator_selector_v)
+/// makes device and queue construction throw errc::runtime.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LANES_SYCL_DEVICE_HPP
+#define LANES_SYCL_DEVICE_HPP
+
+#include "lanes/runtime.h"
+#include "sycl/exception.hpp"
+#include "sycl/info.hpp"
+
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace sycl {
+inline namespace _V1 {
+
+namespace detail_device {
+template <typename T> inline constexpr bool AlwaysFalse = false;
+template <typename T> struct IsMaxWorkItemSizes : std::false_type {};
+template <int Dims>
+struct IsMaxWorkItemSizes<info::device::max_work_item_sizes<Dims>>
+    : std::true_type {};
+} // namespace detail_device
+
+/// The Lanes CPU device. All device objects are equal.
+class device {
+public:
+  device() = default;
+  /// The device with the highest non-negative score of \p Selector.
+  template <typename SelectorT,
+            std::enable_if_t<std::is_invocable_r_v<int, const SelectorT &,
+                                                   const device &>,
+                             int> = 0>
+  explicit device(const SelectorT &Selector);
+
+  bool is_cpu() const { return true; }
+  bool is_gpu() const { return false; }
+  bool is_accelerator() const { return false; }
+
+  platform get_platform() const;
+
+  /// Answers a device descriptor of sycl::info::device.
+  template <typename Param> typename Param::return_type get_info() const;
+
+  /// Whether the device (and Lanes) supports \p Aspect.
+  bool has(aspect Aspect) const {
+    switch (Aspect) {
+    case aspect::cpu:
+    case aspect::fp64:
+    case aspect::queue_profiling:
+    case aspect::usm_device_allocations:
+    case aspect::usm_host_allocations:
+    case aspect::usm_shared_allocations:
+    case aspect::usm_system_allocations:
+      return true;
+    default:
+      return false;
+    }
+  }
+
+  /// The devices of \p Type: the CPU device for cpu, all and automatic.
+  static std::vector<device>
+  get_devices(info::device_type Type = info::device_type::all) {
+    if (Type == info::device_type::cpu || Type == info::device_type::all ||
+        Type == info::device_type::automatic)
+      return {device()};
+    return {};
+  }
+
+  friend bool operator==(const device &, const device &) { return true; }
+  friend bool operator!=(const device &, const device &) { return false; }
+};
+
+/// The Lanes platform: one CPU device.
+class platform {
+public:
+  platform() = default;
+  template <typename SelectorT,
+            std::enable_if_t<std::is_invocable_r_v<int, const SelectorT &,
+                                                   const device &>,
+                             int> = 0>
+  explicit platform(const SelectorT &Selector) {
+    (void)device(Selector);
+  }
+
+  std::vector<device>
+  get_devices(info::device_type Type = info::device_type::all) const {
+    return device::get_devices(Type);
+  }
+  static std::vector<platform> get_platforms() { return {platform()}; }
+  bool has(aspect Aspect) const { return device().has(Aspect); }
+
+  template <typename Param> typename Param::return_type get_info() const {
+    if constexpr (std::is_same_v<Param, info::platform::name>)
+      return "Lanes";
+    else if constexpr (std::is_same_v<Param, info::platform::vendor>)
+      return "Lanes";
+    else if constexpr (std::is_same_v<Param, info::platform::version>)
+      return "SYCL 2020 subset (Lanes)";
+    else if constexpr (std::is_same_v<Param, info::platform::profile>)
+      return "FULL_PROFILE";
+    else
+      static_assert(detail_device::AlwaysFalse<Param>,
+                    "Lanes does not implement this platform info descriptor");
+  }
+
+  friend bool operator==(const platform &, const platform &) { return true; }
+  friend bool operator!=(const platform &, const platform &) { return false; }
+};
+
+/// SYCL 2020 4.6.3: a context of the Lanes device. All contexts are equal
+/// because all memory is the host's.
+class context {
+public:
+  context() = default;
+  explicit context(const device &) {}
+  explicit context(const std::vector<device> &) {}
+  explicit context(const platform &) {}
+
+  std::vector<device> get_devices() const { return {device()}; }
+  platform get_platform() const { return platform(); }
+
+  friend bool operator==(const context &, const context &) { return true; }
+  friend bool operator!=(const context &, const context &) { return false; }
+};
+
+inline platform device::get_platform() const { return platform(); }
+
+template <typename Param>
+typename Param::return_type device::get_info() const {
+  const lanes::rt::DeviceInfo &Info = lanes::rt::deviceInfo();
+  namespace dev = info::device;
+  if constexpr (std::is_same_v<Param, dev::device_type>) {
+    return info::device_type::cpu;
+  } else if constexpr (std::is_same_v<Param, dev::vendor_id>) {
+    return 0;
+  } else if constexpr (std::is_same_v<Param, dev::max_compute_units>) {
+    return Info.MaxComputeUnits;
+  } else if constexpr (std::is_same_v<Param, dev::max_work_item_dimensions>) {
+    return 3;
+  } else if constexpr (detail_device::IsMaxWorkItemSizes<Param>::value) {
+    // OpenCL order in the runtime, SYCL order (last = fastest) here.
+    constexpr int Dims = Param::return_type::dimensions;
+    const size_t *M = Info.MaxWorkItemSizes;
+    if constexpr (Dims == 1)
+      return range<1>(M[0]);
+    else if constexpr (Dims == 2)
+      return range<2>(M[1], M[0]);
+    else
+      return range<3>(M[2], M[1], M[0]);
+  } else if constexpr (std::is_same_v<Param, dev::max_work_group_size>) {
+    return Info.MaxWorkGroupSize;
+  } else if constexpr (std::is_same_v<Param, dev::address_bits>) {
+    return static_cast<uint32_t>(sizeof(void *) * 8);
+  } else if constexpr (std::is_same_v<Param, dev::max_mem_alloc_size> ||
+                       std::is_same_v<Param, dev::global_mem_size>) {
+    return Info.GlobalMemSize;
+  } else if constexpr (std::is_same_v<Param, dev::local_mem_type>) {
+    return info::local_mem_type::global;
+  } else if constexpr (std::is_same_v<Param, dev::local_mem_size>) {
+    return Info.LocalMemSize;
+  } else if constexpr (std::is_same_v<Param, dev::name>) {
+    return Info.Name;
+  } else if constexpr (std::is_same_v<Param, dev::vendor>) {
+    return Info.Vendor;
+  } else if constexpr (std::is_same_v<Param, dev::driver_version> ||
+                       std::is_same_v<Param, dev::version>) {
+    return "Lanes 0.1";
+  } else if constexpr (std::is_same_v<Param, dev::platform>) {
+    return platform();
+  } else {
+    static_assert(detail_device::AlwaysFalse<Param>,
+                  "Lanes does not implement this device info descriptor");
+  }
+}
+
+/// SYCL 2020 4.6.1.1: the standard selectors. A negative score rejects a
+/// device.
+inline int default_selector_v(const device &Dev) { return Dev.is_cpu() ? 1 : 0; }
+inline int cpu_selector_v(const device &Dev) { return Dev.is_cpu() ? 1 : -1; }
+inline int gpu_selector_v(const device &Dev) { return Dev.is_gpu() ? 1 : -1; }
+inline int accelerator_selector_v(const device &Dev) {
+  return Dev.is_accelerator() ? 1 : -1;
+}
+
+/// SYCL 1.2.1 selector classes (deprecated in SYCL 2020, still common).
+class device_selector {
+public:
+  virtual ~device_selector() = default;
+  virtual int operator()(const device &Dev) const = 0;
+};
+class default_selector : public device_selector {
+public:
+  int operator()(const device &Dev) const override {
+    return default_selector_v(Dev);
+  }
+};
+class cpu_selector : public device_selector {
+public:
+  int operator()(const device &Dev) const override {
+    return cpu_selector_v(Dev);
+  }
+};
+class gpu_selector : public device_selector {
+public:
+  int operator()(const device &Dev) const override {
+    return gpu_selector_v(Dev);
+  }
+};
+class accelerator_selector : public device_selector {
+public:
+  int operator()(const device &Dev) const override {
+    return accelerator_selector_v(Dev);
+  }
+};
+
+namespace detail_device {
+using SelectorFn = int (*)(const device &);
+
+/// Why no device satisfies \p Selector, in words a user can act on.
+template <typename SelectorT>
+std::string rejectionMessage(const SelectorT &Selector) {
+  bool Gpu = std::is_base_of_v<gpu_selector, SelectorT>;
+  bool Accelerator = std::is_base_of_v<accelerator_selector, SelectorT>;
+  if constexpr (std::is_convertible_v<const SelectorT &, SelectorFn>) {
+    SelectorFn Fn = Selector;
+    Gpu = Fn == &gpu_selector_v;
+    Accelerator = Fn == &accelerator_selector_v;
+  }
+  if (Gpu)
+    return "no GPU device: Lanes runs on the CPU";
+  if (Accelerator)
+    return "no accelerator device: Lanes runs on the CPU";
+  return "no device satisfies the device selector: Lanes has one device, "
+         "the CPU";
+}
+} // namespace detail_device
+
+template <typename SelectorT,
+          std::enable_if_t<
+              std::is_invocable_r_v<int, const SelectorT &, const device &>,
+              int>>
+device::device(const SelectorT &Selector) {
+  if (Selector(device()) < 0)
+    throw exception(make_error_code(errc::runtime),
+                    detail_device::rejectionMessage(Selector));
+}
+
+} // namespace _V1
+} // namespace sycl
+
+#endif // LANES_SYCL_DEVICE_HPP

@@ -1,0 +1,185 @@
+//===- sycl/handler.hpp - sycl::handler -----------------------------------===//
+//
+/// \file
+/// SYCL 2020 4.9.4: the command-group handler. A command group records one
+/// command (a kernel, a USM copy/fill, a host task); the queue runs it once
+/// the command-group function returns. local_accessor objects register
+/// their sizes here: each gets a 64-byte aligned offset in the work-group's
+/// local memory, and the total becomes the launch's LocalMemBytes.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LANES_SYCL_HANDLER_HPP
+#define LANES_SYCL_HANDLER_HPP
+
+#include "lanes/detail/kernel.hpp"
+#include "sycl/event.hpp"
+#include "sycl/exception.hpp"
+#include "sycl/nd_range.hpp"
+
+#include <cstring>
+#include <functional>
+#include <memory>
+#include <type_traits>
+#include <vector>
+
+namespace lanes::detail {
+struct HandlerAccess;
+} // namespace lanes::detail
+
+namespace sycl {
+inline namespace _V1 {
+
+template <typename T, int Dims> class local_accessor;
+
+/// Records the command of one command group.
+class handler {
+public:
+  handler(const handler &) = delete;
+  handler &operator=(const handler &) = delete;
+
+  /// Runs \p Kernel once.
+  template <typename KernelName = lanes::detail::AutoName, typename KernelType>
+  void single_task(const KernelType &Kernel) {
+    lanes::detail::checkSingleTaskKernel<KernelType>();
+    using Inv = lanes::detail::SingleTaskInvoker<KernelType>;
+    lanes::rt::LaunchDesc Desc =
+        lanes::detail::describeKernel<KernelName, KernelType, Inv>();
+    setKernel(Desc, std::make_shared<Inv>(Inv{Kernel}));
+  }
+
+  /// Runs \p Kernel once per id of \p Range, passing item<Dims> or id<Dims>.
+  template <typename KernelName = lanes::detail::AutoName, int Dims,
+            typename KernelType>
+  void parallel_for(range<Dims> Range, const KernelType &Kernel) {
+    lanes::detail::checkRangeKernel<KernelType, Dims>();
+    using Inv = lanes::detail::RangeInvoker<KernelType, Dims>;
+    lanes::rt::LaunchDesc Desc =
+        lanes::detail::describeKernel<KernelName, KernelType, Inv>();
+    if (!lanes::detail::setRangeSizes(Desc, Range)) {
+      setCommand([] {});
+      return;
+    }
+    setKernel(Desc, std::make_shared<Inv>(Inv{Kernel, Range}));
+  }
+
+  /// parallel_for over range<1>(\p Count).
+  template <typename KernelName = lanes::detail::AutoName, typename KernelType>
+  void parallel_for(size_t Count, const KernelType &Kernel) {
+    parallel_for<KernelName>(range<1>(Count), Kernel);
+  }
+
+  /// Runs \p Kernel in work-groups of \p Range's local size, passing
+  /// nd_item<Dims>. Throws errc::nd_range (from the runtime) when the
+  /// global size is not a multiple of the local size.
+  template <typename KernelName = lanes::detail::AutoName, int Dims,
+            typename KernelType>
+  void parallel_for(nd_range<Dims> Range, const KernelType &Kernel) {
+    lanes::detail::checkNdRangeKernel<KernelType, Dims>();
+    using Inv = lanes::detail::NdRangeInvoker<KernelType, Dims>;
+    lanes::rt::LaunchDesc Desc =
+        lanes::detail::describeKernel<KernelName, KernelType, Inv>();
+    lanes::detail::setNdRangeSizes(Desc, Range);
+    setKernel(Desc, std::make_shared<Inv>(Inv{Kernel}));
+  }
+
+  /// Reductions and other extra parallel_for arguments do not exist in
+  /// Lanes yet.
+  template <typename KernelName = lanes::detail::AutoName, typename RangeT,
+            typename First, typename Second, typename... Rest>
+  void parallel_for(RangeT, First &&, Second &&, Rest &&...) {
+    static_assert(lanes::detail::AlwaysFalse<RangeT>,
+                  "Lanes does not implement sycl::reduction or other extra "
+                  "parallel_for arguments");
+  }
+
+  /// Runs \p Task on the host as this group's command (SYCL 2020 4.10;
+  /// the interop_handle form is not supported).
+  template <typename TaskT> void host_task(TaskT &&Task) {
+    static_assert(std::is_invocable_v<TaskT &>,
+                  "Lanes supports host_task with a callable taking no "
+                  "arguments (no interop_handle)");
+    setCommand(std::function<void()>(std::forward<TaskT>(Task)));
+  }
+
+  // USM commands (SYCL 2020 4.9.4.3).
+  void memcpy(void *Dest, const void *Src, size_t Bytes) {
+    setCommand([Dest, Src, Bytes] {
+      if (Bytes)
+        std::memcpy(Dest, Src, Bytes);
+    });
+  }
+  void memset(void *Ptr, int Value, size_t Bytes) {
+    setCommand([Ptr, Value, Bytes] {
+      if (Bytes)
+        std::memset(Ptr, Value, Bytes);
+    });
+  }
+  /// Writes \p Pattern to \p Count consecutive T starting at \p Ptr.
+  template <typename T> void fill(void *Ptr, const T &Pattern, size_t Count) {
+    setCommand([Ptr, Pattern, Count] {
+      T *Dest = static_cast<T *>(Ptr);
+      for (size_t I = 0; I < Count; ++I)
+        Dest[I] = Pattern;
+    });
+  }
+  /// Copies \p Count T from \p Src to \p Dest.
+  template <typename T> void copy(const T *Src, T *Dest, size_t Count) {
+    memcpy(Dest, Src, Count * sizeof(T));
+  }
+  /// Hints are accepted; all memory is the host's already.
+  void prefetch(const void *, size_t) { setCommand([] {}); }
+  void mem_advise(const void *, size_t, int) { setCommand([] {}); }
+
+  /// Lanes runs commands in submission order and finishes each before
+  /// submit returns, so every dependency is already satisfied.
+  void depends_on(event) {}
+  void depends_on(const std::vector<event> &) {}
+
+private:
+  friend struct lanes::detail::HandlerAccess;
+  template <typename T, int Dims> friend class local_accessor;
+
+  handler() = default;
+
+  template <typename CommandT> void setCommand(CommandT &&Command) {
+    if (this->Command)
+      throw exception(make_error_code(errc::invalid),
+                      "a command group may contain only one command");
+    this->Command = std::forward<CommandT>(Command);
+  }
+
+  /// Records a kernel launch; \p Invoker is kept alive by the command.
+  template <typename Inv>
+  void setKernel(lanes::rt::LaunchDesc Desc, std::shared_ptr<Inv> Invoker) {
+    Desc.KernelObject = Invoker.get();
+    Desc.LocalMemBytes = LocalMemBytes;
+    setCommand([Desc, Invoker] { lanes::rt::launch(Desc); });
+  }
+
+  /// Reserves \p Bytes of local memory; returns its 64-byte aligned offset.
+  size_t allocateLocal(size_t Bytes) {
+    size_t Offset = (LocalMemBytes + 63) / 64 * 64;
+    LocalMemBytes = Offset + Bytes;
+    return Offset;
+  }
+
+  size_t LocalMemBytes = 0;
+  std::function<void()> Command;
+};
+
+} // namespace _V1
+} // namespace sycl
+
+namespace lanes::detail {
+/// What queue needs of a handler and users must not see.
+struct HandlerAccess {
+  static sycl::handler make() { return sycl::handler(); }
+  /// Runs the recorded command, if any.
+  static void run(sycl::handler &H) {
+    if (H.Command)
+      H.Command();
+  }
+};
+} // namespace lanes::detail
+
+#endif // LANES_SYCL_HANDLER_HPP

@@ -1,0 +1,154 @@
+//===- sycl/info.hpp - Information descriptors ----------------------------===//
+//
+/// \file
+/// SYCL 2020 appendix A: the descriptor types passed to get_info<>() and
+/// the enumerations they return. Only the descriptors Lanes answers exist;
+/// asking for another one fails to compile.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LANES_SYCL_INFO_HPP
+#define LANES_SYCL_INFO_HPP
+
+#include "sycl/range.hpp"
+
+#include <cstdint>
+#include <string>
+
+namespace sycl {
+inline namespace _V1 {
+
+class device;
+class platform;
+
+/// SYCL 2020 4.6.4.3: optional device features.
+enum class aspect {
+  cpu,
+  gpu,
+  accelerator,
+  custom,
+  emulated,
+  host_debuggable,
+  fp16,
+  fp64,
+  atomic64,
+  image,
+  online_compiler,
+  online_linker,
+  queue_profiling,
+  usm_device_allocations,
+  usm_host_allocations,
+  usm_atomic_host_allocations,
+  usm_shared_allocations,
+  usm_atomic_shared_allocations,
+  usm_system_allocations,
+};
+
+namespace info {
+
+enum class device_type : unsigned {
+  cpu,
+  gpu,
+  accelerator,
+  custom,
+  automatic,
+  host,
+  all,
+};
+
+enum class local_mem_type : int { none, local, global };
+
+enum class event_command_status : int { submitted, running, complete };
+
+namespace device {
+struct device_type {
+  using return_type = info::device_type;
+};
+struct vendor_id {
+  using return_type = uint32_t;
+};
+struct max_compute_units {
+  using return_type = uint32_t;
+};
+struct max_work_item_dimensions {
+  using return_type = uint32_t;
+};
+/// SYCL 2020 form: the per-dimension maxima as a range in SYCL order.
+template <int Dims = 3> struct max_work_item_sizes {
+  using return_type = range<Dims>;
+};
+struct max_work_group_size {
+  using return_type = size_t;
+};
+struct address_bits {
+  using return_type = uint32_t;
+};
+struct max_mem_alloc_size {
+  using return_type = uint64_t;
+};
+struct global_mem_size {
+  using return_type = uint64_t;
+};
+struct local_mem_type {
+  using return_type = info::local_mem_type;
+};
+struct local_mem_size {
+  using return_type = uint64_t;
+};
+struct name {
+  using return_type = std::string;
+};
+struct vendor {
+  using return_type = std::string;
+};
+struct driver_version {
+  using return_type = std::string;
+};
+struct version {
+  using return_type = std::string;
+};
+struct platform {
+  using return_type = sycl::platform;
+};
+} // namespace device
+
+namespace platform {
+struct name {
+  using return_type = std::string;
+};
+struct vendor {
+  using return_type = std::string;
+};
+struct version {
+  using return_type = std::string;
+};
+struct profile {
+  using return_type = std::string;
+};
+} // namespace platform
+
+namespace event {
+struct command_execution_status {
+  using return_type = info::event_command_status;
+};
+} // namespace event
+
+namespace event_profiling {
+/// Nanoseconds (steady clock) when the command was submitted.
+struct command_submit {
+  using return_type = uint64_t;
+};
+/// Nanoseconds when the command started running.
+struct command_start {
+  using return_type = uint64_t;
+};
+/// Nanoseconds when the command finished.
+struct command_end {
+  using return_type = uint64_t;
+};
+} // namespace event_profiling
+
+} // namespace info
+} // namespace _V1
+} // namespace sycl
+
+#endif // LANES_SYCL_INFO_HPP

@@ -1,0 +1,183 @@
+//===- sycl/local_accessor.hpp - sycl::local_accessor ---------------------===//
+//
+/// \file
+/// SYCL 2020 4.7.6.11: work-group local memory. Constructing a
+/// local_accessor in a command group reserves its bytes in the handler,
+/// which hands back a 64-byte aligned offset. In the kernel an access is
+/// `(T *)((char *)__lanes_local_memory() + Offset)` indexed with the
+/// row-major SYCL linearisation, so the object is two words and trivially
+/// copyable (kernels capture it by value).
+//
+//===----------------------------------------------------------------------===//
+#ifndef LANES_SYCL_LOCAL_ACCESSOR_HPP
+#define LANES_SYCL_LOCAL_ACCESSOR_HPP
+
+#include "lanes/builtins.h"
+#include "sycl/handler.hpp"
+#include "sycl/multi_ptr.hpp"
+#include "sycl/property_list.hpp"
+
+#include <type_traits>
+
+namespace lanes::detail {
+
+/// The slice `Acc[i]` of a local_accessor with Rank dimensions left.
+template <typename T, int Rank> struct LocalSlice;
+template <typename T> struct LocalSlice<T, 1> {
+  T *Base;
+  T &operator[](size_t I) const { return Base[I]; }
+};
+template <typename T> struct LocalSlice<T, 2> {
+  T *Base;
+  size_t Inner; ///< extent of the last dimension
+  LocalSlice<T, 1> operator[](size_t I) const { return {Base + I * Inner}; }
+};
+
+/// The element operations of a 0-dimensional local_accessor: it converts
+/// to T& and can be assigned to. Kept out of the other ranks by
+/// specialisation so that the conversion is not a template.
+template <typename Derived, typename T, int Dims> class LocalScalarOps {};
+template <typename Derived, typename T> class LocalScalarOps<Derived, T, 0> {
+public:
+  operator T &() const { return element(); }
+  const Derived &operator=(const T &Value) const {
+    element() = Value;
+    return self();
+  }
+#define LANES_LOCAL_COMPOUND_OP(OP)                                            \
+  template <typename U> const Derived &operator OP(const U & Value) const {    \
+    element() OP Value;                                                        \
+    return self();                                                             \
+  }
+  LANES_LOCAL_COMPOUND_OP(+=)
+  LANES_LOCAL_COMPOUND_OP(-=)
+  LANES_LOCAL_COMPOUND_OP(*=)
+  LANES_LOCAL_COMPOUND_OP(/=)
+  LANES_LOCAL_COMPOUND_OP(%=)
+  LANES_LOCAL_COMPOUND_OP(&=)
+  LANES_LOCAL_COMPOUND_OP(|=)
+  LANES_LOCAL_COMPOUND_OP(^=)
+  LANES_LOCAL_COMPOUND_OP(<<=)
+  LANES_LOCAL_COMPOUND_OP(>>=)
+#undef LANES_LOCAL_COMPOUND_OP
+
+private:
+  const Derived &self() const { return static_cast<const Derived &>(*this); }
+  T &element() const { return *self().get_pointer().get(); }
+};
+
+} // namespace lanes::detail
+
+namespace sycl {
+inline namespace _V1 {
+
+/// Dims-dimensional (0 to 3) array of T in work-group local memory.
+template <typename T, int Dims = 1>
+class local_accessor
+    : public lanes::detail::LocalScalarOps<local_accessor<T, Dims>, T, Dims> {
+  static_assert(Dims >= 0 && Dims <= 3,
+                "local_accessor has 0, 1, 2 or 3 dimensions");
+  static constexpr int RangeDims = Dims == 0 ? 1 : Dims;
+
+public:
+  using value_type = T;
+  using reference = T &;
+  using const_reference = const T &;
+  using size_type = size_t;
+  using difference_type = std::ptrdiff_t;
+  using iterator = T *;
+  using const_iterator = const T *;
+  template <access::decorated IsDecorated>
+  using accessor_ptr = multi_ptr<T, access::address_space::local_space,
+                                 IsDecorated>;
+  static constexpr int dimensions = Dims;
+
+  /// An accessor of no elements (not usable in a kernel).
+  local_accessor()
+      : Range(lanes::detail::gather<range<RangeDims>, RangeDims>(
+            [](int) { return size_t(0); })) {}
+
+  /// Reserves a \p AllocationSize array in \p CGH's work-group memory.
+  template <int N = Dims, std::enable_if_t<(N > 0), int> = 0>
+  local_accessor(range<Dims> AllocationSize, handler &CGH,
+                 const property_list & = {})
+      : Offset(CGH.allocateLocal(AllocationSize.size() * sizeof(T))),
+        Range(AllocationSize) {}
+
+  /// Reserves one T in \p CGH's work-group memory.
+  template <int N = Dims, std::enable_if_t<N == 0, int> = 0>
+  local_accessor(handler &CGH, const property_list & = {})
+      : Offset(CGH.allocateLocal(sizeof(T))), Range(1) {}
+
+  // Kernel-side element access.
+
+  /// 1-D element \p Index; for more dimensions, the slice at \p Index of
+  /// the first dimension (so `Acc[i][j]` works).
+  template <int N = Dims, std::enable_if_t<(N > 0), int> = 0>
+  decltype(auto) operator[](size_t Index) const {
+    if constexpr (Dims == 1)
+      return data()[Index];
+    else if constexpr (Dims == 2)
+      return lanes::detail::LocalSlice<T, 1>{data() + Index * Range[1]};
+    else
+      return lanes::detail::LocalSlice<T, 2>{
+          data() + Index * Range[1] * Range[2], Range[2]};
+  }
+  template <int N = Dims, std::enable_if_t<(N > 0), int> = 0>
+  T &operator[](id<Dims> Index) const {
+    return data()[lanes::detail::linearize<Dims>(Index, Range)];
+  }
+
+  // 0-D element access (conversion to T&, =, +=, ...) is in LocalScalarOps.
+  using lanes::detail::LocalScalarOps<local_accessor, T, Dims>::operator=;
+
+  /// The first element, as a multi_ptr convertible to T*.
+  template <access::decorated IsDecorated>
+  accessor_ptr<IsDecorated> get_multi_ptr() const {
+    return accessor_ptr<IsDecorated>(data());
+  }
+  /// Deprecated in SYCL 2020; prefer get_multi_ptr.
+  local_ptr<T> get_pointer() const { return local_ptr<T>(data()); }
+
+  iterator begin() const { return data(); }
+  iterator end() const { return data() + size(); }
+  const_iterator cbegin() const { return data(); }
+  const_iterator cend() const { return data() + size(); }
+
+  // Host- and kernel-side queries.
+  template <int N = Dims, std::enable_if_t<(N > 0), int> = 0>
+  range<Dims> get_range() const {
+    return Range;
+  }
+  /// Number of elements.
+  size_t size() const noexcept { return Range.size(); }
+  /// Number of bytes.
+  size_t byte_size() const noexcept { return size() * sizeof(T); }
+  size_t max_size() const noexcept { return size(); }
+  bool empty() const noexcept { return size() == 0; }
+  /// SYCL 1.2.1 spellings of byte_size() and size().
+  size_t get_size() const noexcept { return byte_size(); }
+  size_t get_count() const noexcept { return size(); }
+
+  friend bool operator==(const local_accessor &L, const local_accessor &R) {
+    return L.Offset == R.Offset && L.Range == R.Range;
+  }
+  friend bool operator!=(const local_accessor &L, const local_accessor &R) {
+    return !(L == R);
+  }
+
+private:
+  /// The first element in the calling work-group's local memory.
+  T *data() const {
+    return reinterpret_cast<T *>(
+        static_cast<char *>(__lanes_local_memory()) + Offset);
+  }
+
+  size_t Offset = 0;
+  range<RangeDims> Range;
+};
+
+} // namespace _V1
+} // namespace sycl
+
+#endif // LANES_SYCL_LOCAL_ACCESSOR_HPP

@@ -1,0 +1,98 @@
+//===- sycl/property_list.hpp - Properties and property_list --------------===//
+//
+/// \file
+/// SYCL 2020 4.5.4: the property interface. Lanes knows the queue
+/// properties in_order and enable_profiling; passing any other type to a
+/// property_list fails to compile with a static_assert.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LANES_SYCL_PROPERTY_LIST_HPP
+#define LANES_SYCL_PROPERTY_LIST_HPP
+
+#include "sycl/exception.hpp"
+
+#include <type_traits>
+
+namespace sycl {
+inline namespace _V1 {
+
+class queue;
+
+namespace property::queue {
+/// Commands of the queue run in submission order. Lanes queues always do;
+/// is_in_order() reports whether the property was given.
+struct in_order {};
+/// Events of the queue record submit, start and end times.
+struct enable_profiling {};
+} // namespace property::queue
+
+/// SYCL 2020 4.5.4.1: true for the property types Lanes knows.
+template <typename T> struct is_property : std::false_type {};
+template <> struct is_property<property::queue::in_order> : std::true_type {};
+template <>
+struct is_property<property::queue::enable_profiling> : std::true_type {};
+template <typename T>
+inline constexpr bool is_property_v = is_property<T>::value;
+
+/// SYCL 2020 4.5.4.1: true when property T applies to SYCL class C.
+template <typename T, typename C> struct is_property_of : std::false_type {};
+template <>
+struct is_property_of<property::queue::in_order, queue> : std::true_type {};
+template <>
+struct is_property_of<property::queue::enable_profiling, queue>
+    : std::true_type {};
+template <typename T, typename C>
+inline constexpr bool is_property_of_v = is_property_of<T, C>::value;
+
+namespace detail_property {
+/// The bit of property T in a property_list.
+template <typename T> constexpr unsigned bitOf() {
+  static_assert(is_property_v<T>,
+                "Lanes does not support this SYCL property (known: "
+                "property::queue::in_order, property::queue::enable_profiling)");
+  if constexpr (std::is_same_v<T, property::queue::in_order>)
+    return 1u;
+  else
+    return 2u;
+}
+} // namespace detail_property
+
+/// A set of properties passed to a SYCL object's constructor.
+class property_list {
+public:
+  property_list() = default;
+  template <typename... Props,
+            std::enable_if_t<(is_property_v<Props> && ...), int> = 0>
+  property_list(Props...)
+      : Bits((0u | ... | detail_property::bitOf<Props>())) {}
+  /// Any other type: explicit, so that it never takes part in implicit
+  /// conversions (a lambda passed to a queue constructor is an
+  /// async_handler or a selector, not a property), and a compile error with
+  /// a readable message when named directly.
+  template <typename... Props,
+            std::enable_if_t<!(is_property_v<Props> && ...) &&
+                                 !(std::is_same_v<Props, property_list> ||
+                                   ...),
+                             int> = 0>
+  explicit property_list(Props...)
+      : Bits((0u | ... | detail_property::bitOf<Props>())) {}
+
+  template <typename T> bool has_property() const noexcept {
+    return (Bits & detail_property::bitOf<T>()) != 0;
+  }
+  /// Throws errc::invalid when T is not in the list.
+  template <typename T> T get_property() const {
+    if (!has_property<T>())
+      throw exception(make_error_code(errc::invalid),
+                      "property_list::get_property: property not present");
+    return T();
+  }
+
+private:
+  unsigned Bits = 0;
+};
+
+} // namespace _V1
+} // namespace sycl
+
+#endif // LANES_SYCL_PROPERTY_LIST_HPP

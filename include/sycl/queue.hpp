@@ -1,0 +1,229 @@
+//===- sycl/queue.hpp - sycl::queue ---------------------------------------===//
+//
+/// \file
+/// SYCL 2020 4.6.5: the queue. Lanes runs each command group when it is
+/// submitted and returns once it has finished: an in-order execution that
+/// every SYCL program may rely on no more than it may rely on any other.
+/// Errors (an invalid nd_range, too much local memory, a divergent barrier)
+/// therefore surface synchronously, as a sycl::exception thrown by submit()
+/// or the shortcut that submitted the kernel. The async_handler is kept and
+/// called by wait_and_throw()/throw_asynchronous() should an asynchronous
+/// error ever be recorded; Lanes records none today.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LANES_SYCL_QUEUE_HPP
+#define LANES_SYCL_QUEUE_HPP
+
+#include "sycl/device.hpp"
+#include "sycl/event.hpp"
+#include "sycl/handler.hpp"
+#include "sycl/property_list.hpp"
+
+#include <memory>
+#include <mutex>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace sycl {
+inline namespace _V1 {
+
+namespace detail_queue {
+template <typename T>
+inline constexpr bool IsSelector =
+    std::is_invocable_r_v<int, const T &, const device &>;
+template <typename T>
+using EnableIfSelector = std::enable_if_t<IsSelector<T>, int>;
+
+/// True for the dependency arguments of the queue shortcuts.
+template <typename T>
+inline constexpr bool IsDependency =
+    std::is_convertible_v<T, event> ||
+    std::is_convertible_v<T, const std::vector<event> &>;
+
+/// The state shared by copies of one queue.
+struct QueueState {
+  device Dev;
+  async_handler Handler;
+  property_list Props;
+  std::mutex Mutex;
+  exception_list Pending; ///< asynchronous errors not yet reported
+};
+} // namespace detail_queue
+
+/// Submits command groups to the Lanes CPU device. Copies share one queue.
+class queue {
+public:
+  explicit queue(const property_list &Props = {})
+      : queue(device(), async_handler(), Props) {}
+  explicit queue(const async_handler &Handler, const property_list &Props = {})
+      : queue(device(), Handler, Props) {}
+  template <typename SelectorT, detail_queue::EnableIfSelector<SelectorT> = 0>
+  explicit queue(const SelectorT &Selector, const property_list &Props = {})
+      : queue(device(Selector), async_handler(), Props) {}
+  template <typename SelectorT, detail_queue::EnableIfSelector<SelectorT> = 0>
+  queue(const SelectorT &Selector, const async_handler &Handler,
+        const property_list &Props = {})
+      : queue(device(Selector), Handler, Props) {}
+  explicit queue(const device &Dev, const property_list &Props = {})
+      : queue(Dev, async_handler(), Props) {}
+  queue(const device &Dev, const async_handler &Handler,
+        const property_list &Props = {})
+      : State(std::make_shared<detail_queue::QueueState>()) {
+    State->Dev = Dev;
+    State->Handler = Handler;
+    State->Props = Props;
+  }
+  queue(const context &, const device &Dev, const property_list &Props = {})
+      : queue(Dev, async_handler(), Props) {}
+  queue(const context &, const device &Dev, const async_handler &Handler,
+        const property_list &Props = {})
+      : queue(Dev, Handler, Props) {}
+
+  device get_device() const { return State->Dev; }
+  context get_context() const { return context(State->Dev); }
+  /// Whether the queue was created with property::queue::in_order. (Lanes
+  /// executes every queue in order.)
+  bool is_in_order() const {
+    return State->Props.has_property<property::queue::in_order>();
+  }
+  template <typename Prop> bool has_property() const noexcept {
+    return State->Props.has_property<Prop>();
+  }
+  template <typename Prop> Prop get_property() const {
+    return State->Props.get_property<Prop>();
+  }
+
+  /// Runs the command group \p CGF; returns once its command has finished.
+  template <typename CGF> event submit(CGF &&Function) {
+    static_assert(std::is_invocable_v<CGF &, handler &>,
+                  "queue::submit expects a command group function taking "
+                  "sycl::handler &");
+    lanes::detail::EventTimes Times;
+    Times.Profiled = has_property<property::queue::enable_profiling>();
+    Times.Submit = lanes::detail::nowNs();
+    handler CGH = lanes::detail::HandlerAccess::make();
+    Function(CGH);
+    Times.Start = lanes::detail::nowNs();
+    lanes::detail::HandlerAccess::run(CGH);
+    Times.End = lanes::detail::nowNs();
+    return lanes::detail::EventBuilder::finished(Times);
+  }
+
+  /// Every submitted command has finished already.
+  void wait() {}
+  void wait_and_throw() { throw_asynchronous(); }
+  /// Passes recorded asynchronous errors to the async_handler.
+  void throw_asynchronous() {
+    exception_list Errors;
+    {
+      std::lock_guard<std::mutex> Lock(State->Mutex);
+      Errors.swap(State->Pending);
+    }
+    if (!Errors.empty() && State->Handler)
+      State->Handler(std::move(Errors));
+  }
+
+  // Kernel shortcuts (SYCL 2020 4.6.5.2).
+  template <typename KernelName = lanes::detail::AutoName, typename KernelType>
+  event single_task(const KernelType &Kernel) {
+    return submit(
+        [&](handler &CGH) { CGH.single_task<KernelName>(Kernel); });
+  }
+  template <typename KernelName = lanes::detail::AutoName, typename DepT,
+            typename KernelType,
+            std::enable_if_t<detail_queue::IsDependency<DepT>, int> = 0>
+  event single_task(const DepT &Deps, const KernelType &Kernel) {
+    return submit([&](handler &CGH) {
+      CGH.depends_on(Deps);
+      CGH.single_task<KernelName>(Kernel);
+    });
+  }
+
+  /// parallel_for over a range<N>, an nd_range<N> or a 1-D size.
+  template <typename KernelName = lanes::detail::AutoName, typename RangeT,
+            typename KernelType>
+  event parallel_for(const RangeT &Range, const KernelType &Kernel) {
+    return submit(
+        [&](handler &CGH) { CGH.parallel_for<KernelName>(Range, Kernel); });
+  }
+  template <typename KernelName = lanes::detail::AutoName, typename RangeT,
+            typename DepT, typename KernelType,
+            std::enable_if_t<detail_queue::IsDependency<DepT>, int> = 0>
+  event parallel_for(const RangeT &Range, const DepT &Deps,
+                     const KernelType &Kernel) {
+    return submit([&](handler &CGH) {
+      CGH.depends_on(Deps);
+      CGH.parallel_for<KernelName>(Range, Kernel);
+    });
+  }
+  template <typename KernelName = lanes::detail::AutoName, typename RangeT,
+            typename First, typename Second, typename... Rest,
+            std::enable_if_t<!detail_queue::IsDependency<First>, int> = 0>
+  event parallel_for(const RangeT &, const First &, const Second &,
+                     const Rest &...) {
+    static_assert(lanes::detail::AlwaysFalse<RangeT>,
+                  "Lanes does not implement sycl::reduction or other extra "
+                  "parallel_for arguments");
+    return event();
+  }
+
+  // USM shortcuts (SYCL 2020 4.6.5.3). Each optionally takes the events
+  // (one or a vector) it depends on as its last argument.
+  template <typename... DepT>
+  event memcpy(void *Dest, const void *Src, size_t Bytes, const DepT &...Deps) {
+    return submit([&](handler &CGH) {
+      (CGH.depends_on(Deps), ...);
+      CGH.memcpy(Dest, Src, Bytes);
+    });
+  }
+  template <typename... DepT>
+  event memset(void *Ptr, int Value, size_t Bytes, const DepT &...Deps) {
+    return submit([&](handler &CGH) {
+      (CGH.depends_on(Deps), ...);
+      CGH.memset(Ptr, Value, Bytes);
+    });
+  }
+  template <typename T, typename... DepT>
+  event fill(void *Ptr, const T &Pattern, size_t Count, const DepT &...Deps) {
+    return submit([&](handler &CGH) {
+      (CGH.depends_on(Deps), ...);
+      CGH.fill(Ptr, Pattern, Count);
+    });
+  }
+  template <typename T, typename... DepT>
+  event copy(const T *Src, T *Dest, size_t Count, const DepT &...Deps) {
+    return submit([&](handler &CGH) {
+      (CGH.depends_on(Deps), ...);
+      CGH.copy(Src, Dest, Count);
+    });
+  }
+  template <typename... DepT>
+  event prefetch(const void *Ptr, size_t Bytes, const DepT &...Deps) {
+    return submit([&](handler &CGH) {
+      (CGH.depends_on(Deps), ...);
+      CGH.prefetch(Ptr, Bytes);
+    });
+  }
+  template <typename... DepT>
+  event mem_advise(const void *Ptr, size_t Bytes, int Advice,
+                   const DepT &...Deps) {
+    return submit([&](handler &CGH) {
+      (CGH.depends_on(Deps), ...);
+      CGH.mem_advise(Ptr, Bytes, Advice);
+    });
+  }
+
+  friend bool operator==(const queue &L, const queue &R) {
+    return L.State == R.State;
+  }
+  friend bool operator!=(const queue &L, const queue &R) { return !(L == R); }
+
+private:
+  std::shared_ptr<detail_queue::QueueState> State;
+};
+
+} // namespace _V1
+} // namespace sycl
+
+#endif // LANES_SYCL_QUEUE_HPP

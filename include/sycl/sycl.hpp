@@ -1,0 +1,31 @@
+//===- sycl/sycl.hpp - The Lanes SYCL 2020 API ----------------------------===//
+//
+/// \file
+/// The header SYCL programs include. Header-only; kernels become calls to
+/// the builtins of lanes/builtins.h and launches go to lanes::rt::launch()
+/// (link with -llanes_rt). docs/api.md lists what exists, by section of the
+/// SYCL 2020 specification; anything else is absent on purpose.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LANES_SYCL_SYCL_HPP
+#define LANES_SYCL_SYCL_HPP
+
+#include "sycl/access.hpp"
+#include "sycl/device.hpp"
+#include "sycl/event.hpp"
+#include "sycl/exception.hpp"
+#include "sycl/group.hpp"
+#include "sycl/handler.hpp"
+#include "sycl/id.hpp"
+#include "sycl/info.hpp"
+#include "sycl/item.hpp"
+#include "sycl/local_accessor.hpp"
+#include "sycl/multi_ptr.hpp"
+#include "sycl/nd_item.hpp"
+#include "sycl/nd_range.hpp"
+#include "sycl/property_list.hpp"
+#include "sycl/queue.hpp"
+#include "sycl/range.hpp"
+#include "sycl/usm.hpp"
+
+#endif // LANES_SYCL_SYCL_HPP
