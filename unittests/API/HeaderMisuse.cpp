@@ -1,0 +1,31 @@
+// Programs that use what Lanes does not implement. Each LANES_MISUSE case
+// must fail to compile with the readable static_assert message that the
+// APIMisuse tests in CMakeLists.txt look for, never compile into a silent
+// no-op.
+#include <sycl/sycl.hpp>
+
+int main() {
+  sycl::queue Q;
+  int *P = sycl::malloc_shared<int>(4, Q);
+#if LANES_MISUSE == 1 // a reduction argument
+  Q.submit([&](sycl::handler &CGH) {
+    CGH.parallel_for(sycl::range<1>(4), 1, [=](sycl::id<1> I) { P[I] = 0; });
+  });
+#elif LANES_MISUSE == 2 // a property Lanes does not know
+  struct no_such_property {};
+  sycl::property_list Props{no_such_property{}};
+  (void)Props;
+#elif LANES_MISUSE == 3 // a range kernel asking for an nd_item
+  Q.parallel_for(sycl::range<1>(4), [=](sycl::nd_item<1> It) {
+    P[It.get_global_id(0)] = 0;
+  });
+#elif LANES_MISUSE == 4 // an nd-range kernel asking for an item
+  Q.parallel_for(sycl::nd_range<1>(4, 2), [=](sycl::item<1> It) { P[It] = 0; });
+#elif LANES_MISUSE == 5 // a device descriptor Lanes does not answer
+  (void)Q.get_device().get_info<sycl::info::platform::name>();
+#elif LANES_MISUSE == 6 // a reduction argument through the queue shortcut
+  Q.parallel_for(sycl::range<1>(4), 1, [=](sycl::id<1> I) { P[I] = 0; });
+#endif
+  sycl::free(P, Q);
+  return 0;
+}

@@ -1,0 +1,86 @@
+// A SYCL 2020 program touching most of the Lanes API. It is only compiled
+// (-fsyntax-only with -Wall -Wextra -Werror) by the APIHeaderWarnings tests,
+// with g++ and clang++, to keep the headers warning-free in user code.
+#include <sycl/sycl.hpp>
+
+#include <cstdio>
+#include <vector>
+
+namespace {
+
+void helper(sycl::nd_item<2> &It, const sycl::local_accessor<int, 2> &Tile) {
+  Tile[It.get_local_id(0)][It.get_local_id(1)] = 1;
+  It.barrier();
+  sycl::group_barrier(It.get_group());
+}
+
+struct Functor {
+  int *Out;
+  void operator()(sycl::item<1> It) const { Out[It] = int(It.get_id(0)); }
+};
+
+} // namespace
+
+int main() {
+  sycl::queue Q{sycl::cpu_selector_v,
+                sycl::property_list{sycl::property::queue::in_order{},
+                                    sycl::property::queue::enable_profiling{}}};
+  sycl::device Dev = Q.get_device();
+  std::printf("%s: %u units, %zu max group\n",
+              Dev.get_info<sycl::info::device::name>().c_str(),
+              Dev.get_info<sycl::info::device::max_compute_units>(),
+              Dev.get_info<sycl::info::device::max_work_group_size>());
+  sycl::range<3> Max =
+      Dev.get_info<sycl::info::device::max_work_item_sizes<3>>();
+  (void)Max;
+
+  constexpr size_t N = 64;
+  int *A = sycl::malloc_shared<int>(N, Q);
+  int *B = static_cast<int *>(sycl::malloc_device(N * sizeof(int), Q));
+  sycl::event E = Q.fill(A, 0, N);
+  E = Q.parallel_for(sycl::range<1>(N), E, [=](sycl::id<1> I) {
+    size_t S = I;
+    int Signed = I;
+    A[I] = Signed + int(S);
+  });
+  Q.parallel_for(N, Functor{A});
+  Q.parallel_for(sycl::range<2>(8, 8), [=](sycl::item<2> It) {
+    B[It.get_linear_id()] = int(It[0] + It.get_id(1));
+  });
+  Q.submit([&](sycl::handler &CGH) {
+    sycl::local_accessor<int, 2> Tile(sycl::range<2>(4, 4), CGH);
+    sycl::local_accessor<int, 0> Count(CGH);
+    sycl::local_accessor<float, 3> Cube(sycl::range<3>(1, 4, 4), CGH);
+    sycl::local_accessor<double, 1> Line(sycl::range<1>(16), CGH);
+    CGH.depends_on(E);
+    CGH.parallel_for<class SampleKernel>(
+        sycl::nd_range{sycl::range<2>(8, 8), sycl::range<2>(4, 4)},
+        [=](sycl::nd_item<2> It) {
+          helper(It, Tile);
+          if (It.get_group().leader())
+            Count = 0;
+          It.barrier(sycl::access::fence_space::local_space);
+          Count += 1;
+          Cube[0][It.get_local_id(0)][It.get_local_id(1)] = 1.0f;
+          Line[It.get_local_linear_id()] = 2.0;
+          double *Raw = Line.get_multi_ptr<sycl::access::decorated::no>();
+          It.barrier();
+          int Total = Count;
+          B[It.get_global_linear_id()] +=
+              Total + Tile[sycl::id<2>(0, 0)] + int(Raw[0]);
+        });
+  });
+  Q.single_task([=] { A[0] = B[0]; });
+  Q.copy(A, B, N).wait();
+  Q.memcpy(A, B, N * sizeof(int));
+  Q.memset(B, 0, N * sizeof(int));
+  E = Q.single_task([] {});
+  uint64_t T =
+      E.get_profiling_info<sycl::info::event_profiling::command_end>() -
+      E.get_profiling_info<sycl::info::event_profiling::command_start>();
+  (void)T;
+  Q.wait_and_throw();
+  sycl::free(A, Q);
+  sycl::free(B, Q);
+  return 0;
+}
