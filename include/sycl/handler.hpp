@@ -42,9 +42,8 @@ public:
   void single_task(const KernelType &Kernel) {
     lanes::detail::checkSingleTaskKernel<KernelType>();
     using Inv = lanes::detail::SingleTaskInvoker<KernelType>;
-    lanes::rt::LaunchDesc Desc =
-        lanes::detail::describeKernel<KernelName, KernelType, Inv>();
-    setKernel(Desc, std::make_shared<Inv>(Inv{Kernel}));
+    setKernel<KernelName, KernelType>(lanes::rt::LaunchDesc(),
+                                      std::make_shared<Inv>(Inv{Kernel}));
   }
 
   /// Runs \p Kernel once per id of \p Range, passing item<Dims> or id<Dims>.
@@ -52,14 +51,22 @@ public:
             typename KernelType>
   void parallel_for(range<Dims> Range, const KernelType &Kernel) {
     lanes::detail::checkRangeKernel<KernelType, Dims>();
-    using Inv = lanes::detail::RangeInvoker<KernelType, Dims>;
-    lanes::rt::LaunchDesc Desc =
-        lanes::detail::describeKernel<KernelName, KernelType, Inv>();
-    if (!lanes::detail::setRangeSizes(Desc, Range)) {
+    using ExactInv = lanes::detail::RangeInvoker<KernelType, Dims, false>;
+    using PaddedInv = lanes::detail::RangeInvoker<KernelType, Dims, true>;
+    lanes::rt::LaunchDesc Desc;
+    switch (lanes::detail::setRangeSizes(Desc, Range)) {
+    case lanes::detail::RangeShape::Empty:
       setCommand([] {});
       return;
+    case lanes::detail::RangeShape::Exact:
+      setKernel<KernelName, KernelType>(
+          Desc, std::make_shared<ExactInv>(ExactInv{Kernel, Range}));
+      return;
+    case lanes::detail::RangeShape::Padded:
+      setKernel<KernelName, KernelType>(
+          Desc, std::make_shared<PaddedInv>(PaddedInv{Kernel, Range}));
+      return;
     }
-    setKernel(Desc, std::make_shared<Inv>(Inv{Kernel, Range}));
   }
 
   /// parallel_for over range<1>(\p Count).
@@ -76,10 +83,10 @@ public:
   void parallel_for(nd_range<Dims> Range, const KernelType &Kernel) {
     lanes::detail::checkNdRangeKernel<KernelType, Dims>();
     using Inv = lanes::detail::NdRangeInvoker<KernelType, Dims>;
-    lanes::rt::LaunchDesc Desc =
-        lanes::detail::describeKernel<KernelName, KernelType, Inv>();
+    lanes::rt::LaunchDesc Desc;
+    Desc.KernelName = lanes::detail::kernelName<KernelName, KernelType>();
     lanes::detail::setNdRangeSizes(Desc, Range);
-    setKernel(Desc, std::make_shared<Inv>(Inv{Kernel}));
+    setKernel<KernelName, KernelType>(Desc, std::make_shared<Inv>(Inv{Kernel}));
   }
 
   /// Reductions and other extra parallel_for arguments do not exist in
@@ -148,9 +155,12 @@ private:
     this->Command = std::forward<CommandT>(Command);
   }
 
-  /// Records a kernel launch; \p Invoker is kept alive by the command.
-  template <typename Inv>
+  /// Records the launch of \p Invoker with the sizes in \p Desc; the
+  /// command keeps the invoker alive.
+  template <typename KernelName, typename KernelType, typename Inv>
   void setKernel(lanes::rt::LaunchDesc Desc, std::shared_ptr<Inv> Invoker) {
+    lanes::detail::describeKernel<KernelName, KernelType>(Desc,
+                                                          *Invoker.get());
     Desc.KernelObject = Invoker.get();
     Desc.LocalMemBytes = LocalMemBytes;
     setCommand([Desc, Invoker] { lanes::rt::launch(Desc); });

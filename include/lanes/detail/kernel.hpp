@@ -9,8 +9,12 @@
 /// operator() builds the item / nd_item the kernel takes and calls it.
 ///
 /// A range kernel (`parallel_for(range<N>, f)`) is launched as an nd-range
-/// whose fastest dimension is split into groups of up to 256 work-items and
-/// rounded up; the invoker returns early for work-items outside the range.
+/// whose fastest dimension is split into groups of up to 256 work-items,
+/// preferring a group size that divides the range. When none does, the
+/// global size is rounded up and a second instantiation of the invoker
+/// returns early for the padding work-items. Only that one pays for the
+/// bounds check: its conditional stores keep the vectorizer away on targets
+/// without masked stores (the same split as DPC++'s range rounding).
 ///
 /// Kernel-side code here (the invokers and what they call) is inline and
 /// free of exceptions and virtual calls.
@@ -60,21 +64,28 @@ template <typename Invoker> LANES_KERNEL void kernelEntry(const void *Obj) {
 
 /// Calls a range kernel with the argument it takes: item<Dims> (also what
 /// generic lambdas and, for Dims == 1, integral parameters get), or id<Dims>.
-template <typename KernelT, int Dims> struct RangeInvoker {
+/// Padded: the launch was rounded up, skip work-items outside UserRange.
+template <typename KernelT, int Dims, bool Padded> struct RangeInvoker {
   KernelT Kernel;
   sycl::range<Dims> UserRange;
 
   void operator()() const {
     sycl::id<Dims> Id = gather<sycl::id<Dims>, Dims>(globalId<Dims>);
-    for (int I = 0; I < Dims; ++I)
-      if (Id[I] >= UserRange[I])
-        return;
+    if constexpr (Padded) {
+      for (int I = 0; I < Dims; ++I)
+        if (Id[I] >= UserRange[I])
+          return;
+    }
+    // Read the range element by element (typed loads the optimizer can
+    // tell apart from the kernel's stores) rather than copying the object.
+    sycl::range<Dims> Range =
+        gather<sycl::range<Dims>, Dims>([this](int I) { return UserRange[I]; });
     using ItemT = sycl::item<Dims, true>;
     using ItemNoOffsetT = sycl::item<Dims, false>;
     if constexpr (std::is_invocable_v<const KernelT &, ItemT>)
-      Kernel(ItemBuilder::item<Dims, true>(Id, UserRange));
+      Kernel(ItemBuilder::item<Dims, true>(Id, Range));
     else if constexpr (std::is_invocable_v<const KernelT &, ItemNoOffsetT>)
-      Kernel(ItemBuilder::item<Dims, false>(Id, UserRange));
+      Kernel(ItemBuilder::item<Dims, false>(Id, Range));
     else
       Kernel(Id);
   }
@@ -131,14 +142,12 @@ template <typename NameT, typename KernelT> const char *kernelName() {
   return Name[0] == 'P' ? Name + 1 : Name;
 }
 
-/// A launch description for Invoker, without sizes.
+/// Sets the name and the entry points of a launch of \p Invoker.
 template <typename NameT, typename KernelT, typename Invoker>
-rt::LaunchDesc describeKernel() {
-  rt::LaunchDesc Desc;
+void describeKernel(rt::LaunchDesc &Desc, const Invoker &) {
   Desc.KernelName = kernelName<NameT, KernelT>();
   Desc.Entry = &kernelEntry<Invoker>;
   Desc.WorkGroupFn = __lanes_work_group_function(&kernelEntry<Invoker>);
-  return Desc;
 }
 
 /// Fills the sizes of an nd-range launch (SYCL dimension Dims-1 becomes
@@ -148,8 +157,8 @@ void setNdRangeSizes(rt::LaunchDesc &Desc, const sycl::nd_range<Dims> &R) {
   if (R.get_offset() != sycl::id<Dims>())
     throw sycl::exception(
         sycl::make_error_code(sycl::errc::feature_not_supported),
-        std::string("kernel ") + rt::demangle(Desc.KernelName) +
-            ": nd_range offsets are not supported by Lanes");
+        std::string("kernel '") + rt::demangle(Desc.KernelName) +
+            "': nd_range offsets are not supported by Lanes");
   Desc.Dims = Dims;
   for (int I = 0; I < Dims; ++I) {
     Desc.Global[Dims - 1 - I] = R.get_global_range()[I];
@@ -157,35 +166,44 @@ void setNdRangeSizes(rt::LaunchDesc &Desc, const sycl::nd_range<Dims> &R) {
   }
 }
 
-/// Work-items per group in the fastest dimension of a range launch.
+/// Work-items per group in the fastest dimension of a range launch: the
+/// whole extent up to 256, else a divisor in [32, 256] (powers of two
+/// first), else 128 with padding.
 inline size_t rangeGroupSize(size_t Extent) {
-  constexpr size_t Preferred = 128, Largest = 256;
+  constexpr size_t Largest = 256, Smallest = 32, Padded = 128;
   size_t Cap = std::min(rt::deviceInfo().MaxWorkItemSizes[0],
                         rt::deviceInfo().MaxWorkGroupSize);
-  size_t Size = Extent <= Largest ? Extent : Preferred;
-  // An exact divisor avoids idle work-items in the last group.
-  for (size_t Candidate : {Largest, Preferred, size_t(64)})
-    if (Extent > Largest && Extent % Candidate == 0) {
-      Size = Candidate;
-      break;
-    }
+  size_t Size = Padded;
+  if (Extent <= Largest) {
+    Size = Extent;
+  } else if (Extent % 64 == 0) {
+    Size = Extent % Largest == 0 ? Largest : Extent % 128 == 0 ? 128 : 64;
+  } else {
+    for (size_t Candidate = Largest; Candidate >= Smallest; --Candidate)
+      if (Extent % Candidate == 0) {
+        Size = Candidate;
+        break;
+      }
+  }
   return std::max<size_t>(1, std::min(Size, Cap));
 }
 
+/// How a range maps onto a launch.
+enum class RangeShape { Empty, Exact, Padded };
+
 /// Fills the sizes of a range launch: groups along the fastest dimension,
-/// global size rounded up to whole groups. Returns false when the range is
-/// empty (nothing to launch).
+/// global size rounded up to whole groups.
 template <int Dims>
-bool setRangeSizes(rt::LaunchDesc &Desc, const sycl::range<Dims> &R) {
+RangeShape setRangeSizes(rt::LaunchDesc &Desc, const sycl::range<Dims> &R) {
   if (R.size() == 0)
-    return false;
+    return RangeShape::Empty;
   Desc.Dims = Dims;
   for (int I = 0; I < Dims; ++I)
     Desc.Global[Dims - 1 - I] = R[I];
-  Desc.Local[0] = rangeGroupSize(Desc.Global[0]);
-  Desc.Global[0] = (Desc.Global[0] + Desc.Local[0] - 1) / Desc.Local[0] *
-                   Desc.Local[0];
-  return true;
+  size_t Extent = Desc.Global[0];
+  Desc.Local[0] = rangeGroupSize(Extent);
+  Desc.Global[0] = (Extent + Desc.Local[0] - 1) / Desc.Local[0] * Desc.Local[0];
+  return Desc.Global[0] == Extent ? RangeShape::Exact : RangeShape::Padded;
 }
 
 } // namespace lanes::detail
