@@ -42,14 +42,16 @@ TEST(Errors, GlobalNotDivisibleByLocalNamesTheKernel) {
       sycl::errc::nd_range, {"NotDivisibleKernel"});
 }
 
-TEST(Errors, UnnamedKernelIsNamedByItsLambda) {
+TEST(Errors, UnnamedKernelIsNamedByItsType) {
   sycl::queue Q;
+  // A lambda's type name is qualified by the function that defines it.
+  auto Kernel = [=](sycl::nd_item<1>) {};
   expectError(
       [&] {
         Q.parallel_for(sycl::nd_range<1>(sycl::range<1>(9), sycl::range<1>(2)),
-                       [=](sycl::nd_item<1>) {});
+                       Kernel);
       },
-      sycl::errc::nd_range, {"lambda"});
+      sycl::errc::nd_range, {"Errors_UnnamedKernelIsNamedByItsType_Test"});
 }
 
 TEST(Errors, DimensionNumbersFollowSycl) {

@@ -177,6 +177,24 @@ TEST(NdRangeKernel, LastDimensionIsFastest) {
   checkRecords(runRecorder(Q, Global, Local), Global, Local);
 }
 
+TEST(NdRangeKernel, NdItemByReference) {
+  sycl::queue Q;
+  int *Out = sycl::malloc_shared<int>(12, Q);
+  Q.parallel_for(sycl::nd_range<1>(6, 3), [=](const sycl::nd_item<1> &It) {
+    Out[It.get_global_id(0)] = int(It.get_group(0));
+  });
+  Q.parallel_for(sycl::nd_range<1>(6, 3), [=](sycl::nd_item<1> &It) {
+    It.barrier();
+    Out[6 + It.get_global_id(0)] = int(It.get_local_id(0));
+  });
+  Q.wait();
+  for (int I = 0; I < 6; ++I) {
+    EXPECT_EQ(Out[I], I / 3);
+    EXPECT_EQ(Out[6 + I], I % 3);
+  }
+  sycl::free(Out, Q);
+}
+
 TEST(NdRangeKernel, KernelNameTemplateArgument) {
   sycl::queue Q;
   int *Out = sycl::malloc_shared<int>(8, Q);

@@ -116,6 +116,19 @@ TEST(RangeKernel, ScalarAndGenericParameters) {
   }
 }
 
+TEST(RangeKernel, ArgumentByReference) {
+  sycl::queue Q;
+  UsmArray<size_t> Out(Q, 20);
+  size_t *P = Out.Data;
+  Q.parallel_for(sycl::range<1>(10), [=](const sycl::item<1> &It) {
+    P[It] = It.get_id(0);
+  });
+  Q.parallel_for(sycl::range<1>(10), [=](sycl::id<1> &I) { P[I + 10] = I; });
+  Q.wait();
+  for (size_t I = 0; I < 20; ++I)
+    EXPECT_EQ(Out[I], I % 10);
+}
+
 TEST(RangeKernel, ItemWithoutOffset) {
   sycl::queue Q;
   UsmArray<size_t> Out(Q, 10);

@@ -80,21 +80,30 @@ template <typename KernelT, int Dims, bool Padded> struct RangeInvoker {
     // tell apart from the kernel's stores) rather than copying the object.
     sycl::range<Dims> Range =
         gather<sycl::range<Dims>, Dims>([this](int I) { return UserRange[I]; });
+    // Arguments are lvalues, so kernels may take them by value, by const
+    // reference or by reference.
     using ItemT = sycl::item<Dims, true>;
     using ItemNoOffsetT = sycl::item<Dims, false>;
-    if constexpr (std::is_invocable_v<const KernelT &, ItemT>)
-      Kernel(ItemBuilder::item<Dims, true>(Id, Range));
-    else if constexpr (std::is_invocable_v<const KernelT &, ItemNoOffsetT>)
-      Kernel(ItemBuilder::item<Dims, false>(Id, Range));
-    else
+    if constexpr (std::is_invocable_v<const KernelT &, ItemT &>) {
+      ItemT It = ItemBuilder::item<Dims, true>(Id, Range);
+      Kernel(It);
+    } else if constexpr (std::is_invocable_v<const KernelT &,
+                                             ItemNoOffsetT &>) {
+      ItemNoOffsetT It = ItemBuilder::item<Dims, false>(Id, Range);
+      Kernel(It);
+    } else {
       Kernel(Id);
+    }
   }
 };
 
 /// Calls an nd-range kernel with its nd_item.
 template <typename KernelT, int Dims> struct NdRangeInvoker {
   KernelT Kernel;
-  void operator()() const { Kernel(ItemBuilder::ndItem<Dims>()); }
+  void operator()() const {
+    sycl::nd_item<Dims> It = ItemBuilder::ndItem<Dims>();
+    Kernel(It);
+  }
 };
 
 /// Calls a single_task kernel.
@@ -111,16 +120,16 @@ template <typename KernelT, int Dims> constexpr void checkRangeKernel() {
   // instantiated with the argument it will receive.
   static_assert(
       std::disjunction_v<
-          std::is_invocable<const KernelT &, sycl::item<Dims, true>>,
-          std::is_invocable<const KernelT &, sycl::item<Dims, false>>,
-          std::is_invocable<const KernelT &, sycl::id<Dims>>>,
+          std::is_invocable<const KernelT &, sycl::item<Dims, true> &>,
+          std::is_invocable<const KernelT &, sycl::item<Dims, false> &>,
+          std::is_invocable<const KernelT &, sycl::id<Dims> &>>,
       "a parallel_for(range<N>) kernel must be callable (as const) with "
       "sycl::item<N> or sycl::id<N>");
 }
 template <typename KernelT, int Dims> constexpr void checkNdRangeKernel() {
   static_assert(std::is_copy_constructible_v<KernelT>,
                 "SYCL kernel objects must be copyable");
-  static_assert(std::is_invocable_v<const KernelT &, sycl::nd_item<Dims>>,
+  static_assert(std::is_invocable_v<const KernelT &, sycl::nd_item<Dims> &>,
                 "a parallel_for(nd_range<N>) kernel must be callable (as "
                 "const) with sycl::nd_item<N>");
 }
