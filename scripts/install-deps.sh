@@ -4,7 +4,8 @@
 set -euo pipefail
 
 packages=(clang-19 llvm-19-dev libclang-cpp19-dev llvm-19-tools libomp-19-dev
-          libboost-context-dev libgtest-dev cmake ninja-build g++ python3)
+          libboost-context-dev libgtest-dev cmake ninja-build g++ python3
+          pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers gnuplot-nox)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
