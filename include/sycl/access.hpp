@@ -14,7 +14,7 @@ inline namespace _V1 {
 
 namespace access {
 
-/// How a kernel uses the memory behind an accessor (SYCL 2020 4.7.6.2).
+/// How a kernel uses the memory behind an accessor (SYCL 2020 4.7.6).
 enum class mode {
   read = 1024,
   write,
@@ -24,7 +24,7 @@ enum class mode {
   atomic,
 };
 
-/// Where an accessor's memory lives (SYCL 2020 4.7.6.3).
+/// Where an accessor's memory lives (SYCL 2020 4.7.6).
 enum class target {
   device = 2014,
   global_buffer = device,
@@ -67,7 +67,7 @@ enum class placeholder { false_t = 0, true_t = 1 };
 /// SYCL 2020 spelling of access::mode.
 using access_mode = access::mode;
 
-/// SYCL 2020 3.8.3.1: the memory orders of atomic operations and fences.
+/// SYCL 2020 3.8.3: the memory orders of atomic operations and fences.
 enum class memory_order : int {
   relaxed = 0,
   acquire = 1,
@@ -76,7 +76,7 @@ enum class memory_order : int {
   seq_cst = 4,
 };
 
-/// SYCL 2020 3.8.3.2: the set of work-items a memory operation is ordered
+/// SYCL 2020 3.8.3: the set of work-items a memory operation is ordered
 /// with.
 enum class memory_scope : int {
   work_item = 0,

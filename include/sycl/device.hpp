@@ -1,8 +1,8 @@
 //===- sycl/device.hpp - device, platform, context, device selectors ------===//
 //
 /// \file
-/// SYCL 2020 4.6.2 (device selection), 4.6.3 (context), 4.6.4 (device)
-/// and 4.6.1 (platform). Lanes has exactly one platform with one device,
+/// SYCL 2020 4.6.1 (device selection), 4.6.2 (platform), 4.6.3 (context)
+/// and 4.6.4 (device). Lanes has exactly one platform with one device,
 /// the host CPU; its properties come from lanes::rt::deviceInfo(). A
 /// selector that rejects the CPU (gpu_selector_v, accelerator_selector_v)
 /// makes device and queue construction throw errc::runtime.
@@ -182,7 +182,7 @@ typename Param::return_type device::get_info() const {
   }
 }
 
-/// SYCL 2020 4.6.1.1: the standard selectors. A negative score rejects a
+/// SYCL 2020 4.6.1: the standard selectors. A negative score rejects a
 /// device.
 inline int default_selector_v(const device &Dev) { return Dev.is_cpu() ? 1 : 0; }
 inline int cpu_selector_v(const device &Dev) { return Dev.is_cpu() ? 1 : -1; }

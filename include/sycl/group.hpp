@@ -1,7 +1,7 @@
 //===- sycl/group.hpp - sycl::group and group_barrier ---------------------===//
 //
 /// \file
-/// SYCL 2020 4.9.1.7 (group) and 4.17.3 (group_barrier). A group object
+/// SYCL 2020 4.9.1.7 (group) and 4.17 (group_barrier). A group object
 /// holds nothing: every query calls the builtins (lanes/detail/work_item.hpp),
 /// so it is free to copy and pass around inside kernels.
 //

@@ -108,7 +108,7 @@ public:
     setCommand(std::function<void()>(std::forward<TaskT>(Task)));
   }
 
-  // USM commands (SYCL 2020 4.9.4.3).
+  // USM commands (SYCL 2020 4.9.4).
   void memcpy(void *Dest, const void *Src, size_t Bytes) {
     setCommand([Dest, Src, Bytes] {
       if (Bytes)

@@ -20,7 +20,7 @@ inline namespace _V1 {
 class device;
 class platform;
 
-/// SYCL 2020 4.6.4.3: optional device features.
+/// SYCL 2020 4.6.4: optional device features (aspects).
 enum class aspect {
   cpu,
   gpu,

@@ -96,7 +96,7 @@ private:
   T *Ptr = nullptr;
 };
 
-/// SYCL 2020 4.7.7.2: the address-space shorthands.
+/// SYCL 2020 4.7.7: the address-space shorthands.
 template <typename T, access::decorated D = access::decorated::legacy>
 using global_ptr = multi_ptr<T, access::address_space::global_space, D>;
 template <typename T, access::decorated D = access::decorated::legacy>

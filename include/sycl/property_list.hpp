@@ -26,7 +26,7 @@ struct in_order {};
 struct enable_profiling {};
 } // namespace property::queue
 
-/// SYCL 2020 4.5.4.1: true for the property types Lanes knows.
+/// SYCL 2020 4.5.4: true for the property types Lanes knows.
 template <typename T> struct is_property : std::false_type {};
 template <> struct is_property<property::queue::in_order> : std::true_type {};
 template <>
@@ -34,7 +34,7 @@ struct is_property<property::queue::enable_profiling> : std::true_type {};
 template <typename T>
 inline constexpr bool is_property_v = is_property<T>::value;
 
-/// SYCL 2020 4.5.4.1: true when property T applies to SYCL class C.
+/// SYCL 2020 4.5.4: true when property T applies to SYCL class C.
 template <typename T, typename C> struct is_property_of : std::false_type {};
 template <>
 struct is_property_of<property::queue::in_order, queue> : std::true_type {};

@@ -124,7 +124,7 @@ public:
       State->Handler(std::move(Errors));
   }
 
-  // Kernel shortcuts (SYCL 2020 4.6.5.2).
+  // Kernel shortcuts (SYCL 2020 4.6.5).
   template <typename KernelName = lanes::detail::AutoName, typename KernelType>
   event single_task(const KernelType &Kernel) {
     return submit(
@@ -168,7 +168,7 @@ public:
     return event();
   }
 
-  // USM shortcuts (SYCL 2020 4.6.5.3). Each optionally takes the events
+  // USM shortcuts (SYCL 2020 4.6.5). Each optionally takes the events
   // (one or a vector) it depends on as its last argument.
   template <typename... DepT>
   event memcpy(void *Dest, const void *Src, size_t Bytes, const DepT &...Deps) {

@@ -43,7 +43,7 @@ public:
   size_t &operator[](int Dim) { return Values[Dim]; }
   size_t operator[](int Dim) const { return Values[Dim]; }
 
-  // Element-wise binary operators (SYCL 2020 Table 4.9.1.1 "OP").
+  // Element-wise binary operators (SYCL 2020 4.9.1.1 and 4.9.1.3).
 #define LANES_ARRAY_BINARY_OP(OP)                                              \
   friend Derived operator OP(const Derived &L, const Derived &R) {             \
     Derived Res = L;                                                           \
