@@ -1,0 +1,1474 @@
+#!/usr/bin/env python3
+"""Random well-formed SYCL nd_range kernels for differential fuzzing.
+
+A kernel is built from a seed as a statement tree (the classes below), checked
+by an abstract interpreter (`Checker`) and rendered to C++. Every kernel is
+well formed by construction, and the checker proves it:
+
+* Barriers appear only where every work-item of a group reaches them the same
+  number of times: at top level, under conditions and loop bounds that are
+  group-uniform (group ids, kernel parameters, loop counters of uniform loops,
+  uniform variables, values read from uniform locations), and inside
+  `if (i < B)` guards of loops whose work-item-dependent trip count is at
+  least B (the `for (i = 0; i < 2 + lid; i++) { ...; if (i < 2) barrier(); }`
+  pattern).
+* Local and global scratch memory is race-free: each work-item writes only the
+  slots it owns, and reads another item's slot only in a barrier interval
+  where nobody writes that bank. Conflicts found by the checker are repaired
+  by turning a cross-item read into a read of the item's own slot, or by
+  dropping the write.
+* Arithmetic is on uint32_t (wrapping), shifts are masked, divisors are odd,
+  array indices are reduced modulo the array size, all memory is initialized
+  and loop trip counts are small.
+
+Each work-item writes its private state (uniform and varying variables, its
+private array, its own local and scratch slots) to a global output array; a
+batch program prints one FNV-1a checksum line per kernel. The same source runs
+compiled (lanes++) and library-only (g++); any difference is a bug.
+
+Usage:
+  gen_kernels.py --seeds 1:101 -o batch.cpp   # one program, kernels 1..100
+  gen_kernels.py --self-check 2000            # generate and check only
+"""
+
+import argparse
+import random
+import sys
+
+UINT = 0xFFFFFFFF
+
+# ---------------------------------------------------------------------------
+# Expressions. Each node renders to a parenthesized C++ expression of type
+# uint32_t (Cmp renders to bool).
+
+
+class Expr:
+    def children(self):
+        return []
+
+    def replace_child(self, index, new):
+        raise IndexError(index)
+
+
+class Const(Expr):
+    def __init__(self, value):
+        self.value = value & UINT
+
+    def render(self, k):
+        return '%uu' % self.value if self.value < 0x10000 else '0x%08Xu' % self.value
+
+
+class Var(Expr):
+    """A private variable: names starting with 'u' are uniform, 'v' varying."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def render(self, k):
+        return self.name
+
+
+class Param(Expr):
+    """A kernel parameter captured by value (uniform)."""
+
+    def __init__(self, index):
+        self.index = index
+
+    def render(self, k):
+        return 'P%d' % self.index
+
+
+class Counter(Expr):
+    """The counter of an enclosing loop."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def render(self, k):
+        return self.name
+
+
+# Id queries: (C++ template, uniform?). {d} is a SYCL dimension.
+ID_QUERIES = {
+    'lid': ('Lid', False),
+    'ldim': ('static_cast<uint32_t>(It.get_local_id({d}))', False),
+    'gdim': ('static_cast<uint32_t>(It.get_global_id({d}))', False),
+    'glin': ('static_cast<uint32_t>(It.get_global_linear_id())', False),
+    'grp': ('static_cast<uint32_t>(It.get_group({d}))', True),
+    'grplin': ('static_cast<uint32_t>(It.get_group_linear_id())', True),
+    'lrange': ('static_cast<uint32_t>(It.get_local_range({d}))', True),
+    'ngroups': ('static_cast<uint32_t>(It.get_group_range({d}))', True),
+}
+
+
+class IdQuery(Expr):
+    def __init__(self, kind, dim=0):
+        self.kind = kind
+        self.dim = dim
+
+    def render(self, k):
+        return ID_QUERIES[self.kind][0].format(d=self.dim)
+
+
+class Unary(Expr):
+    def __init__(self, op, a):
+        self.op = op
+        self.a = a
+
+    def children(self):
+        return [self.a]
+
+    def replace_child(self, index, new):
+        self.a = new
+
+    def render(self, k):
+        a = self.a.render(k)
+        return '(~%s)' % a if self.op == 'not' else '(0u - %s)' % a
+
+
+BINARY_OPS = ['+', '-', '*', '^', '&', '|', 'shl', 'shr', 'div', 'mod', 'rotl',
+              'min', 'max']
+
+
+class Binary(Expr):
+    def __init__(self, op, a, b):
+        self.op = op
+        self.a = a
+        self.b = b
+
+    def children(self):
+        return [self.a, self.b]
+
+    def replace_child(self, index, new):
+        if index == 0:
+            self.a = new
+        else:
+            self.b = new
+
+    def render(self, k):
+        a, b = self.a.render(k), self.b.render(k)
+        if self.op in ('+', '-', '*', '^', '&', '|'):
+            return '(%s %s %s)' % (a, self.op, b)
+        if self.op == 'shl':
+            return '(%s << (%s & 31u))' % (a, b)
+        if self.op == 'shr':
+            return '(%s >> (%s & 31u))' % (a, b)
+        if self.op == 'div':
+            return '(%s / (%s | 1u))' % (a, b)
+        if self.op == 'mod':
+            return '(%s %% (%s | 1u))' % (a, b)
+        return 'fuzz%s(%s, %s)' % (self.op.capitalize(), a, b)
+
+
+class Cmp(Expr):
+    def __init__(self, op, a, b):
+        self.op = op
+        self.a = a
+        self.b = b
+
+    def children(self):
+        return [self.a, self.b]
+
+    def replace_child(self, index, new):
+        if index == 0:
+            self.a = new
+        else:
+            self.b = new
+
+    def render(self, k):
+        return '(%s %s %s)' % (self.a.render(k), self.op, self.b.render(k))
+
+
+class Select(Expr):
+    def __init__(self, cond, a, b):
+        self.cond = cond
+        self.a = a
+        self.b = b
+
+    def children(self):
+        return [self.cond, self.a, self.b]
+
+    def replace_child(self, index, new):
+        if index == 0:
+            self.cond = new
+        elif index == 1:
+            self.a = new
+        else:
+            self.b = new
+
+    def render(self, k):
+        return '(%s ? %s : %s)' % (self.cond.render(k), self.a.render(k),
+                                   self.b.render(k))
+
+
+class GlobalRead(Expr):
+    """A read of a read-only global array: 'In' (per item) or 'Uni'."""
+
+    def __init__(self, array, index):
+        self.array = array
+        self.index = index
+
+    def children(self):
+        return [self.index]
+
+    def replace_child(self, index, new):
+        self.index = new
+
+    def render(self, k):
+        size = k.n_items if self.array == 'In' else k.n_uni
+        return '%s[%s %% %du]' % (self.array, self.index.render(k), size)
+
+
+class PrivRead(Expr):
+    def __init__(self, index):
+        self.index = index
+
+    def children(self):
+        return [self.index]
+
+    def replace_child(self, index, new):
+        self.index = new
+
+    def render(self, k):
+        return 'Pa[%s & %du]' % (self.index.render(k), k.n_priv - 1)
+
+
+class SlotRead(Expr):
+    """A read of bank `bank` of local ('L') or global scratch ('G') memory.
+
+    index None reads the item's own slot; otherwise slot `index % L` of the
+    item's group. `own` is set by the checker to repair a race.
+    """
+
+    def __init__(self, space, bank, index):
+        self.space = space
+        self.bank = bank
+        self.index = index
+        self.own = index is None
+
+    def children(self):
+        return [] if self.index is None else [self.index]
+
+    def replace_child(self, index, new):
+        self.index = new
+
+    def render(self, k):
+        if self.own or self.index is None:
+            slot = 'Lid'
+        else:
+            slot = '(%s %% %du)' % (self.index.render(k), k.local)
+        if self.space == 'L':
+            return 'Loc[%du + %s]' % (self.bank * k.local, slot)
+        return 'Gs[(GroupBase + %s) * %du + %du]' % (slot, k.n_gs, self.bank)
+
+
+class SharedRead(Expr):
+    """A read of shared local slot j (one writer per slot; uniform)."""
+
+    def __init__(self, slot):
+        self.slot = slot
+
+    def render(self, k):
+        return 'Sh[%du]' % self.slot
+
+
+# ---------------------------------------------------------------------------
+# Statements.
+
+
+class Stmt:
+    def blocks(self):
+        """The statement lists nested directly in this statement."""
+        return []
+
+
+class Assign(Stmt):
+    def __init__(self, var, expr):
+        self.var = var
+        self.expr = expr
+
+    def exprs(self):
+        return [self.expr]
+
+    def render(self, k, out, ind):
+        out.append('%s%s = %s;' % (ind, self.var, self.expr.render(k)))
+
+
+class PrivWrite(Stmt):
+    def __init__(self, index, expr):
+        self.index = index
+        self.expr = expr
+
+    def exprs(self):
+        return [self.index, self.expr]
+
+    def render(self, k, out, ind):
+        out.append('%sPa[%s & %du] = %s;' % (ind, self.index.render(k),
+                                             k.n_priv - 1, self.expr.render(k)))
+
+
+class SlotWrite(Stmt):
+    """Writes the item's own slot of a local ('L') or scratch ('G') bank."""
+
+    def __init__(self, space, bank, expr):
+        self.space = space
+        self.bank = bank
+        self.expr = expr
+        self.disabled = False
+
+    def exprs(self):
+        return [self.expr]
+
+    def render(self, k, out, ind):
+        if self.disabled:
+            return
+        if self.space == 'L':
+            out.append('%sLoc[%du + Lid] = %s;' % (ind, self.bank * k.local,
+                                                   self.expr.render(k)))
+        else:
+            out.append('%sGs[(GroupBase + Lid) * %du + %du] = %s;' % (
+                ind, k.n_gs, self.bank, self.expr.render(k)))
+
+
+class SharedWrite(Stmt):
+    """The fixed writer item of shared slot j stores into it."""
+
+    def __init__(self, slot, expr):
+        self.slot = slot
+        self.expr = expr
+        self.disabled = False
+
+    def exprs(self):
+        return [self.expr]
+
+    def render(self, k, out, ind):
+        if self.disabled:
+            return
+        out.append('%sif (Lid == %du)' % (ind, k.sh_writer[self.slot] % k.local))
+        out.append('%s  Sh[%du] = %s;' % (ind, self.slot, self.expr.render(k)))
+
+
+BARRIER_FORMS = {
+    'item': 'It.barrier();',
+    'local': 'It.barrier(sycl::access::fence_space::local_space);',
+    'global': 'It.barrier(sycl::access::fence_space::global_and_local);',
+    'group': 'sycl::group_barrier(It.get_group());',
+    'helper': 'fuzzSync(It);',
+    'helper2': 'fuzzSyncTwoDeep(It);',
+}
+
+
+class Barrier(Stmt):
+    def __init__(self, form):
+        self.form = form
+
+    def exprs(self):
+        return []
+
+    def fences_global(self):
+        return self.form != 'local'
+
+    def render(self, k, out, ind):
+        out.append(ind + BARRIER_FORMS[self.form])
+
+
+class If(Stmt):
+    def __init__(self, cond, then, other):
+        self.cond = cond
+        self.then = then
+        self.other = other
+
+    def exprs(self):
+        return [self.cond]
+
+    def blocks(self):
+        return [self.then, self.other]
+
+    def render(self, k, out, ind):
+        cond = self.cond.render(k)
+        if not isinstance(self.cond, Cmp):
+            cond = '(%s)' % cond
+        out.append('%sif %s {' % (ind, cond))
+        render_block(self.then, k, out, ind + '  ')
+        if self.other:
+            out.append(ind + '} else {')
+            render_block(self.other, k, out, ind + '  ')
+        out.append(ind + '}')
+
+
+class Jump(Stmt):
+    """break, continue or return; always the only statement of an If."""
+
+    def __init__(self, kind):
+        self.kind = kind
+
+    def exprs(self):
+        return []
+
+    def render(self, k, out, ind):
+        out.append('%s%s;' % (ind, self.kind))
+
+
+class Loop(Stmt):
+    """for, while or do-while over a counter, from 0 while counter < bound.
+
+    kind: 'for', 'while' or 'do'. The counter is incremented first thing in
+    while and do-while bodies, so `continue` cannot skip it. A loop is
+    'guarded' when its bound is Const(A) + x with x work-item dependent; its
+    Guard children may then hold barriers.
+    """
+
+    def __init__(self, kind, counter, bound, body, guarded=False):
+        self.kind = kind
+        self.counter = counter
+        self.bound = bound
+        self.body = body
+        self.guarded = guarded
+
+    def exprs(self):
+        return [self.bound]
+
+    def blocks(self):
+        return [self.body]
+
+    def min_trips(self):
+        if self.guarded and isinstance(self.bound, Binary) and \
+                self.bound.op == '+' and isinstance(self.bound.a, Const):
+            return self.bound.a.value
+        return 0
+
+    def render(self, k, out, ind):
+        c, b = self.counter, self.bound.render(k)
+        if self.kind == 'for':
+            out.append('%sfor (uint32_t %s = 0; %s < %s; ++%s) {' % (ind, c, c,
+                                                                    b, c))
+            render_block(self.body, k, out, ind + '  ')
+            out.append(ind + '}')
+            return
+        # The counter counts iterations started; the body sees it from 0.
+        out.append('%s{' % ind)
+        out.append('%s  uint32_t %sNext = 0;' % (ind, c))
+        if self.kind == 'while':
+            out.append('%s  while (%sNext < %s) {' % (ind, c, b))
+        else:
+            out.append('%s  do {' % ind)
+        out.append('%s    const uint32_t %s = %sNext++;' % (ind, c, c))
+        render_block(self.body, k, out, ind + '    ')
+        if self.kind == 'while':
+            out.append('%s  }' % ind)
+        else:
+            out.append('%s  } while (%sNext < %s);' % (ind, c, b))
+        out.append('%s}' % ind)
+
+
+class Guard(Stmt):
+    """`if (counter < bound)` directly inside a guarded loop's body."""
+
+    def __init__(self, counter, bound, body):
+        self.counter = counter
+        self.bound = bound
+        self.body = body
+
+    def exprs(self):
+        return []
+
+    def blocks(self):
+        return [self.body]
+
+    def render(self, k, out, ind):
+        out.append('%sif (%s < %du) {' % (ind, self.counter, self.bound))
+        render_block(self.body, k, out, ind + '  ')
+        out.append(ind + '}')
+
+
+class Let(Stmt):
+    """A former loop whose counter is fixed (made by the shrinker)."""
+
+    def __init__(self, counter, value, body):
+        self.counter = counter
+        self.value = value
+        self.body = body
+
+    def exprs(self):
+        return []
+
+    def blocks(self):
+        return [self.body]
+
+    def render(self, k, out, ind):
+        out.append('%s{' % ind)
+        out.append('%s  const uint32_t %s = %du;' % (ind, self.counter,
+                                                     self.value))
+        render_block(self.body, k, out, ind + '  ')
+        out.append('%s}' % ind)
+
+
+class Lambda(Stmt):
+    """A block wrapped in a by-reference lambda, called `calls` times."""
+
+    def __init__(self, name, body, calls):
+        self.name = name
+        self.body = body
+        self.calls = calls
+
+    def exprs(self):
+        return []
+
+    def blocks(self):
+        return [self.body]
+
+    def render(self, k, out, ind):
+        out.append('%sauto %s = [&]() {' % (ind, self.name))
+        render_block(self.body, k, out, ind + '  ')
+        out.append(ind + '};')
+        for _ in range(self.calls):
+            out.append('%s%s();' % (ind, self.name))
+
+
+def render_block(block, k, out, ind):
+    for s in block:
+        s.render(k, out, ind)
+
+
+# ---------------------------------------------------------------------------
+# The kernel.
+
+
+class Kernel:
+    def __init__(self, seed):
+        self.seed = seed
+        self.dims = 1
+        self.local_dims = [1]
+        self.group_dims = [1]
+        self.n_v = 3
+        self.n_u = 2
+        self.n_priv = 4
+        self.n_banks = 1
+        self.n_shared = 1
+        self.n_gs = 0
+        self.n_uni = 8
+        self.params = []
+        self.sh_writer = []
+        self.body = []
+
+    @property
+    def local(self):
+        n = 1
+        for d in self.local_dims:
+            n *= d
+        return n
+
+    @property
+    def n_groups(self):
+        n = 1
+        for d in self.group_dims:
+            n *= d
+        return n
+
+    @property
+    def n_items(self):
+        return self.local * self.n_groups
+
+    def out_fields(self):
+        """Names of the per-item output words, in order."""
+        names = ['v%d' % i for i in range(self.n_v)]
+        names += ['u%d' % i for i in range(self.n_u)]
+        names += ['Pa[%d]' % i for i in range(self.n_priv)]
+        names += ['Loc bank %d' % b for b in range(self.n_banks)]
+        names += ['Gs bank %d' % b for b in range(self.n_gs)]
+        return names
+
+    def describe(self):
+        return 'dims %d, local {%s}, groups {%s}' % (
+            self.dims, ', '.join(map(str, self.local_dims)),
+            ', '.join(map(str, self.group_dims)))
+
+    def render(self, index):
+        """The C++ function fuzzKernel<index>(queue&, bool dump)."""
+        k, D, L = self, self.dims, self.local
+        n_out = len(self.out_fields())
+        glob = ', '.join(str(g * l) for g, l in zip(self.group_dims,
+                                                    self.local_dims))
+        loc = ', '.join(map(str, self.local_dims))
+        o = []
+        o.append('// Kernel %d: seed %d, %s.' % (index, self.seed,
+                                                 self.describe()))
+        o.append('static uint64_t fuzzKernel%d(sycl::queue &Q, bool Dump) {'
+                 % index)
+        o.append('  constexpr uint32_t Seed = %du;' % self.seed)
+        o.append('  constexpr size_t NItems = %d, NOut = %d;' % (self.n_items,
+                                                                 n_out))
+        o.append('  uint32_t *In = sycl::malloc_shared<uint32_t>(NItems, Q);')
+        o.append('  uint32_t *Uni = sycl::malloc_shared<uint32_t>(%d, Q);'
+                 % self.n_uni)
+        o.append('  uint32_t *Gs = sycl::malloc_shared<uint32_t>(NItems * %d'
+                 ' + 1, Q);' % self.n_gs)
+        o.append('  uint32_t *Out = sycl::malloc_shared<uint32_t>(NItems * '
+                 'NOut, Q);')
+        o.append('  for (uint32_t I = 0; I < NItems; ++I)')
+        o.append('    In[I] = fuzzInput(Seed, I);')
+        o.append('  for (uint32_t I = 0; I < %d; ++I)' % self.n_uni)
+        o.append('    Uni[I] = fuzzInput(Seed ^ 0x5A5A5A5Au, I) % 8u;')
+        o.append('  for (uint32_t I = 0; I < NItems * NOut; ++I)')
+        o.append('    Out[I] = 0xA5A5A5A5u;')
+        for i, p in enumerate(self.params):
+            o.append('  const uint32_t P%d = %s;' % (i, Const(p).render(k)))
+        o.append('  Q.submit([&](sycl::handler &H) {')
+        o.append('    sycl::local_accessor<uint32_t, 1> Loc(sycl::range<1>(%d),'
+                 ' H);' % (L * self.n_banks))
+        o.append('    sycl::local_accessor<uint32_t, 1> Sh(sycl::range<1>(%d), H);'
+                 % self.n_shared)
+        o.append('    H.parallel_for(')
+        o.append('        sycl::nd_range<%d>(sycl::range<%d>(%s), '
+                 'sycl::range<%d>(%s)),' % (D, D, glob, D, loc))
+        o.append('        [=](sycl::nd_item<%d> It) {' % D)
+        ind = '          '
+        o.append(ind + 'const uint32_t Lid = '
+                 'static_cast<uint32_t>(It.get_local_linear_id());')
+        o.append(ind + 'const uint32_t GroupBase = static_cast<uint32_t>('
+                 'It.get_group_linear_id()) * %du;' % L)
+        o.append(ind + 'const uint32_t Self = In[GroupBase + Lid];')
+        for i in range(self.n_v):
+            init = ['Self', 'Lid', 'Self ^ 0x9E3779B9u', 'Lid * 2654435761u',
+                    'Self + Lid', 'GroupBase'][i % 6]
+            o.append('%suint32_t v%d = %s;' % (ind, i, init))
+        for i in range(self.n_u):
+            init = ['P0', 'GroupBase', 'Uni[%d]' % (i % self.n_uni),
+                    'static_cast<uint32_t>(It.get_group_linear_id()) * 7u'][i % 4]
+            o.append('%suint32_t u%d = %s;' % (ind, i, init))
+        o.append('%suint32_t Pa[%d] = {%s};' % (
+            ind, self.n_priv, ', '.join(['Self', 'Lid', '1u', 'Self >> 3',
+                                         '5u', 'Lid ^ 3u', '7u', '8u'][:self.n_priv])))
+        for b in range(self.n_banks):
+            o.append('%sLoc[%du + Lid] = Self + %du;' % (ind, b * L, b))
+        for b in range(self.n_gs):
+            o.append('%sGs[(GroupBase + Lid) * %du + %du] = Self ^ %du;' % (
+                ind, self.n_gs, b, b + 1))
+        o.append(ind + 'if (Lid == 0) {')
+        for j in range(self.n_shared):
+            o.append('%s  Sh[%d] = P%d + %du;' % (ind, j, j % len(self.params),
+                                                   j))
+        o.append(ind + '}')
+        o.append(ind + 'It.barrier();')
+        render_block(self.body, k, o, ind)
+        o.append(ind + 'uint32_t *O = Out + (GroupBase + Lid) * NOut;')
+        fields = ['v%d' % i for i in range(self.n_v)]
+        fields += ['u%d' % i for i in range(self.n_u)]
+        fields += ['Pa[%d]' % i for i in range(self.n_priv)]
+        fields += ['Loc[%du + Lid]' % (b * L) for b in range(self.n_banks)]
+        fields += ['Gs[(GroupBase + Lid) * %du + %du]' % (self.n_gs, b)
+                   for b in range(self.n_gs)]
+        for i, f in enumerate(fields):
+            o.append('%sO[%d] = %s;' % (ind, i, f))
+        o.append('        });')
+        o.append('  });')
+        o.append('  Q.wait();')
+        o.append('  uint64_t Hash = fuzzHash(Out, NItems * NOut);')
+        o.append('  if (Dump)')
+        o.append('    fuzzDump(Out, NItems * NOut);')
+        for a in ('In', 'Uni', 'Gs', 'Out'):
+            o.append('  sycl::free(%s, Q);' % a)
+        o.append('  return Hash;')
+        o.append('}')
+        return '\n'.join(o)
+
+
+PRELUDE = r'''// Generated by test/Fuzz/gen_kernels.py; do not edit. Seeds: %s.
+#include <sycl/sycl.hpp>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace {
+
+uint32_t fuzzInput(uint32_t Seed, uint32_t I) {
+  uint32_t X = I * 0x9E3779B1u ^ Seed * 0x85EBCA77u;
+  X ^= X >> 15;
+  X *= 0x2C1B3C6Du;
+  X ^= X >> 12;
+  X *= 0x297A2D39u;
+  X ^= X >> 15;
+  return X;
+}
+
+uint64_t fuzzHash(const uint32_t *P, size_t N) {
+  uint64_t H = 0xCBF29CE484222325ull;
+  for (size_t I = 0; I < N; ++I) {
+    H ^= P[I];
+    H *= 0x100000001B3ull;
+  }
+  return H;
+}
+
+void fuzzDump(const uint32_t *P, size_t N) {
+  for (size_t I = 0; I < N; ++I)
+    std::printf("  out %%zu 0x%%08x\n", I, P[I]);
+}
+
+inline uint32_t fuzzRotl(uint32_t X, uint32_t R) {
+  R &= 31u;
+  return R ? (X << R) | (X >> (32u - R)) : X;
+}
+inline uint32_t fuzzMin(uint32_t A, uint32_t B) { return A < B ? A : B; }
+inline uint32_t fuzzMax(uint32_t A, uint32_t B) { return A < B ? B : A; }
+
+template <int D> void fuzzSync(const sycl::nd_item<D> &It) { It.barrier(); }
+template <int D> void fuzzSyncTwoDeep(sycl::nd_item<D> &It) { fuzzSync(It); }
+
+'''
+
+MAIN = r'''
+} // namespace
+
+int main(int Argc, char **Argv) {
+  int Only = -1;
+  bool Dump = false;
+  for (int I = 1; I < Argc; ++I) {
+    if (!std::strcmp(Argv[I], "--dump"))
+      Dump = true;
+    else if (!std::strcmp(Argv[I], "--only") && I + 1 < Argc)
+      Only = std::atoi(Argv[++I]);
+  }
+  sycl::queue Q;
+  for (int K = 0; K < %d; ++K) {
+    if (Only >= 0 && K != Only)
+      continue;
+    try {
+      uint64_t Hash = Kernels[K].Run(Q, Dump);
+      std::printf("kernel %%d seed %%u: 0x%%016llx\n", K, Kernels[K].Seed,
+                  static_cast<unsigned long long>(Hash));
+    } catch (const sycl::exception &E) {
+      std::printf("kernel %%d seed %%u: exception: %%s\n", K, Kernels[K].Seed,
+                  E.what());
+    }
+    std::fflush(stdout);
+  }
+  return 0;
+}
+'''
+
+
+def render_program(kernels):
+    """One C++ program running every kernel; see MAIN for its options."""
+    seeds = ', '.join(str(k.seed) for k in kernels)
+    if len(seeds) > 200:
+        seeds = '%d..%d (%d kernels)' % (kernels[0].seed, kernels[-1].seed,
+                                         len(kernels))
+    parts = [PRELUDE % seeds]
+    for i, k in enumerate(kernels):
+        parts.append(k.render(i))
+        parts.append('')
+    parts.append('struct FuzzKernel {')
+    parts.append('  uint32_t Seed;')
+    parts.append('  uint64_t (*Run)(sycl::queue &, bool);')
+    parts.append('};')
+    parts.append('const FuzzKernel Kernels[] = {')
+    for i, k in enumerate(kernels):
+        parts.append('    {%du, fuzzKernel%d},' % (k.seed, i))
+    parts.append('};')
+    parts.append(MAIN % len(kernels))
+    return '\n'.join(parts)
+
+
+# ---------------------------------------------------------------------------
+# The checker: uniformity rules and the race model, by abstract
+# interpretation over barrier intervals.
+
+
+class InvalidKernel(Exception):
+    pass
+
+
+class Ctx:
+    """Where a statement sits: is it group-uniform, which counters are
+    uniform, which loops a break may leave."""
+
+    def __init__(self, uniform=True, counters=None, loops=None,
+                 in_lambda=False):
+        self.uniform = uniform
+        self.counters = counters or {}
+        self.loops = loops or []
+        self.in_lambda = in_lambda
+
+    def derive(self, uniform=None, counters=None, loops=None, in_lambda=None):
+        return Ctx(self.uniform if uniform is None else uniform,
+                   self.counters if counters is None else counters,
+                   self.loops if loops is None else loops,
+                   self.in_lambda if in_lambda is None else in_lambda)
+
+
+def is_uniform(e, ctx):
+    """Whether e has the same value in every work-item of a group."""
+    if isinstance(e, (Const, Param, SharedRead)):
+        return True
+    if isinstance(e, Var):
+        return e.name.startswith('u')
+    if isinstance(e, Counter):
+        return ctx.counters.get(e.name, False)
+    if isinstance(e, IdQuery):
+        return ID_QUERIES[e.kind][1]
+    if isinstance(e, PrivRead):
+        return False
+    if isinstance(e, SlotRead):
+        return not e.own and e.index is not None and is_uniform(e.index, ctx)
+    return all(is_uniform(c, ctx) for c in e.children())
+
+
+class LoopFrame:
+    def __init__(self):
+        self.breaks = []
+        self.continues = []
+
+
+class State:
+    """Per memory bank, the accesses since the last barrier on some path:
+    'W' own-slot writes, 'Rv' cross-item reads at item-dependent indices,
+    'Ru' reads every item makes at the same index. Values are node ids."""
+
+    def __init__(self, banks=None):
+        self.banks = banks or {}
+
+    def copy(self):
+        return State({b: {k: set(v) for k, v in f.items()}
+                      for b, f in self.banks.items()})
+
+    def get(self, bank, key):
+        return self.banks.get(bank, {}).get(key, set())
+
+    def add(self, bank, key, node):
+        self.banks.setdefault(bank, {}).setdefault(key, set()).add(id(node))
+
+    def clear(self, spaces):
+        self.banks = {b: f for b, f in self.banks.items() if b[0] not in spaces}
+
+    def key(self):
+        return {b: {k: frozenset(v) for k, v in f.items() if v}
+                for b, f in self.banks.items()}
+
+
+def union(*states):
+    states = [s for s in states if s is not None]
+    if not states:
+        return None
+    out = states[0].copy()
+    for s in states[1:]:
+        for b, f in s.banks.items():
+            for k, v in f.items():
+                out.banks.setdefault(b, {}).setdefault(k, set()).update(v)
+    return out
+
+
+class Checker:
+    """Walks a kernel. With fix=True, repairs races (downgrading reads,
+    disabling writes) and reports whether it changed anything; with
+    fix=False, raises InvalidKernel on any violation."""
+
+    def __init__(self, kernel, fix):
+        self.k = kernel
+        self.fix = fix
+        self.changed = False
+        self.nodes = {}
+
+    def fail(self, why):
+        raise InvalidKernel('seed %d: %s' % (self.k.seed, why))
+
+    def run(self):
+        self.block(self.k.body, State(), Ctx(), top=True)
+        return self.changed
+
+    # Memory accesses ------------------------------------------------------
+
+    def reads(self, e, st, ctx):
+        """Records the memory reads of e (children first) in st."""
+        for c in e.children():
+            self.reads(c, st, ctx)
+        if isinstance(e, SharedRead):
+            self.read(('S', e.slot), e, True, st)
+        elif isinstance(e, SlotRead) and not e.own and e.index is not None:
+            self.read((e.space, e.bank), e, is_uniform(e.index, ctx), st)
+
+    def read(self, bank, node, uniform, st):
+        self.nodes[id(node)] = node
+        writes = st.get(bank, 'W')
+        if writes:
+            if not self.fix:
+                self.fail('read of %s races with a write' % (bank,))
+            self.changed = True
+            if uniform:
+                # Keep the read (its value may steer barriers); drop writes.
+                for w in writes:
+                    self.nodes[w].disabled = True
+            else:
+                node.own = True
+                return
+        st.add(bank, 'Ru' if uniform else 'Rv', node)
+
+    def write(self, bank, node, st):
+        self.nodes[id(node)] = node
+        if node.disabled:
+            return
+        readers = st.get(bank, 'Rv') | st.get(bank, 'Ru')
+        if readers:
+            if not self.fix:
+                self.fail('write of %s races with a read' % (bank,))
+            self.changed = True
+            if st.get(bank, 'Ru'):
+                node.disabled = True
+                return
+            for r in readers:
+                self.nodes[r].own = True
+        st.add(bank, 'W', node)
+
+    # Statements ------------------------------------------------------------
+
+    def block(self, stmts, st, ctx, top=False):
+        for i, s in enumerate(stmts):
+            if st is None:
+                return None  # unreachable code after a jump
+            st = self.stmt(s, st, ctx, top and i == len(stmts) - 1)
+        return st
+
+    def stmt(self, s, st, ctx, last_top):
+        for e in s.exprs():
+            self.reads(e, st, ctx)
+        if isinstance(s, Assign):
+            if s.var.startswith('u') and not (ctx.uniform and
+                                              is_uniform(s.expr, ctx)):
+                self.fail('uniform variable %s assigned a varying value or '
+                          'under varying control' % s.var)
+            return st
+        if isinstance(s, PrivWrite):
+            return st
+        if isinstance(s, SlotWrite):
+            self.write((s.space, s.bank), s, st)
+            return st
+        if isinstance(s, SharedWrite):
+            self.write(('S', s.slot), s, st)
+            return st
+        if isinstance(s, Barrier):
+            if not ctx.uniform:
+                self.fail('barrier under varying control')
+            st = st.copy()
+            st.clear('LSG' if s.fences_global() else 'LS')
+            return st
+        if isinstance(s, If):
+            return self.if_stmt(s, st, ctx, last_top)
+        if isinstance(s, Loop):
+            return self.loop(s, st, ctx)
+        if isinstance(s, Guard):
+            self.fail('guard outside a guarded loop body')
+        if isinstance(s, Let):
+            counters = dict(ctx.counters)
+            counters[s.counter] = True
+            return self.block(s.body, st, ctx.derive(counters=counters))
+        if isinstance(s, Lambda):
+            inner = ctx.derive(loops=[], in_lambda=True)
+            for _ in range(s.calls):
+                st = self.block(s.body, st, inner)
+                if st is None:
+                    self.fail('lambda body does not fall through')
+            return st
+        if isinstance(s, Jump):
+            self.fail('%s outside an if' % s.kind)
+        self.fail('unknown statement %r' % s)
+
+    def if_stmt(self, s, st, ctx, last_top):
+        uniform = ctx.uniform and is_uniform(s.cond, ctx)
+        if len(s.then) == 1 and isinstance(s.then[0], Jump) and not s.other:
+            return self.jump(s.then[0].kind, uniform, st, ctx, last_top)
+        inner = ctx.derive(uniform=uniform)
+        if uniform:
+            # Exactly one branch runs in the whole group.
+            return union(self.block(s.then, st.copy(), inner),
+                         self.block(s.other, st.copy(), inner))
+        a = self.block(s.then, st.copy(), inner)
+        b = self.block(s.other, union(st, a), inner)
+        return union(a, b)
+
+    def jump(self, kind, uniform, st, ctx, last_top):
+        if kind == 'return':
+            if ctx.in_lambda:
+                self.fail('return inside a lambda')
+            if not uniform and not last_top:
+                self.fail('item-dependent return before the kernel tail')
+            return st  # the items that stay fall through
+        if not ctx.loops:
+            self.fail('%s outside a loop' % kind)
+        frame = ctx.loops[-1]
+        if not uniform and (frame.body_uniform or frame.has_barrier):
+            # A direct child of the body would have made the body varying.
+            self.fail('item-dependent %s out of a uniform loop or one with '
+                      'barriers' % kind)
+        (frame.breaks if kind == 'break' else frame.continues).append(st.copy())
+        return st
+
+    def loop(self, s, st, ctx):
+        uniform = (ctx.uniform and not s.guarded and is_uniform(s.bound, ctx)
+                   and not self.varying_jumps(s, ctx))
+        counters = dict(ctx.counters)
+        counters[s.counter] = uniform
+        frame = LoopFrame()
+        frame.has_barrier = contains_barrier(s.body)
+        frame.body_uniform = uniform
+        inner = ctx.derive(uniform=uniform, counters=counters,
+                           loops=ctx.loops + [frame])
+        head = st
+        guard_ctx = None
+        if s.guarded:
+            if any(isinstance(c, If) and len(c.then) == 1 and
+                   isinstance(c.then[0], Jump) for c in s.body):
+                guard_ctx = None
+            elif ctx.uniform:
+                guard_counters = dict(counters)
+                guard_counters[s.counter] = True
+                guard_ctx = ctx.derive(uniform=True, counters=guard_counters,
+                                       loops=ctx.loops + [frame])
+        for _ in range(64):
+            frame.breaks, frame.continues = [], []
+            if s.kind == 'do':
+                end = self.loop_body(s, head.copy(), inner, guard_ctx)
+                latch = union(end, *frame.continues)
+                if latch is None:
+                    latch = head
+                self.reads(s.bound, latch, inner)
+                new_head = union(st, latch)
+                exit_state = union(latch, *frame.breaks)
+            else:
+                cond = head.copy()
+                self.reads(s.bound, cond, inner)
+                end = self.loop_body(s, cond, inner, guard_ctx)
+                latch = union(end, *frame.continues)
+                new_head = union(st, latch)
+                exit_state = union(cond, *frame.breaks)
+            if new_head.key() == head.key():
+                return exit_state
+            head = new_head
+        self.fail('loop state did not converge')
+
+    def loop_body(self, s, st, inner, guard_ctx):
+        for c in s.body:
+            if st is None:
+                return None
+            if isinstance(c, Guard):
+                if c.counter != s.counter or c.bound > s.min_trips() or \
+                        guard_ctx is None:
+                    if contains_barrier(c.body):
+                        self.fail('guard %s < %d cannot hold a barrier' % (
+                            c.counter, c.bound))
+                    g = inner
+                else:
+                    g = guard_ctx
+                st = union(st, self.block(c.body, st.copy(), g))
+            else:
+                st = self.stmt(c, st, inner, False)
+        return st
+
+    def varying_jumps(self, s, ctx):
+        """Whether some item may break or continue loop s while others
+        do not (judged as if the loop itself were uniform)."""
+        counters = dict(ctx.counters)
+        counters[s.counter] = True
+        return self.jumps_vary(s.body, ctx.derive(counters=counters), True)
+
+    def jumps_vary(self, stmts, ctx, uniform):
+        for c in stmts:
+            if isinstance(c, If):
+                u = uniform and is_uniform(c.cond, ctx)
+                if len(c.then) == 1 and isinstance(c.then[0], Jump) and \
+                        c.then[0].kind != 'return' and not u:
+                    return True
+                if self.jumps_vary(c.then, ctx, u) or \
+                        self.jumps_vary(c.other, ctx, u):
+                    return True
+            elif isinstance(c, Let):
+                counters = dict(ctx.counters)
+                counters[c.counter] = True
+                if self.jumps_vary(c.body, ctx.derive(counters=counters),
+                                   uniform):
+                    return True
+            elif isinstance(c, Guard):
+                if self.jumps_vary(c.body, ctx, False):
+                    return True
+        return False
+
+
+def contains_barrier(block):
+    for s in block:
+        if isinstance(s, Barrier):
+            return True
+        if isinstance(s, Lambda) or s.blocks():
+            if any(contains_barrier(b) for b in s.blocks()):
+                return True
+    return False
+
+
+def check(kernel):
+    """Raises InvalidKernel unless the kernel is well formed."""
+    Checker(kernel, fix=False).run()
+
+
+def repair(kernel):
+    """Removes races; raises InvalidKernel on a uniformity violation."""
+    for _ in range(100):
+        if not Checker(kernel, fix=True).run():
+            check(kernel)
+            return
+    raise InvalidKernel('seed %d: race repair did not converge' % kernel.seed)
+
+
+# ---------------------------------------------------------------------------
+# The random generator.
+
+LOCAL_1D = [1, 2, 3, 5, 7, 8, 13, 16, 17, 31, 32, 33, 64, 97, 100, 128, 199,
+            256]
+LOCAL_ND = [1, 1, 2, 3, 4, 5, 7, 8, 13, 16]
+INTERESTING = [0, 1, 2, 3, 7, 8, 31, 32, 33, 255, 0x7FFFFFFF, 0x80000000,
+               0xFFFFFFFF, 0xFFFFFFFE]
+
+
+class GenCtx:
+    def __init__(self, uniform=True, counters=None, depth=0, loops=0,
+                 loop=None, in_lambda=False):
+        self.uniform = uniform
+        self.counters = counters or {}  # name -> uniform
+        self.depth = depth
+        self.loops = loops  # loop nesting (bounds total trip counts)
+        # The innermost loop a jump may leave: (kind, may_vary), or None.
+        self.loop = loop
+        self.in_lambda = in_lambda
+
+    def derive(self, **kw):
+        c = GenCtx(self.uniform, dict(self.counters), self.depth + 1,
+                   self.loops, self.loop, self.in_lambda)
+        for key, v in kw.items():
+            setattr(c, key, v)
+        return c
+
+
+class Generator:
+    def __init__(self, seed):
+        self.r = random.Random(seed)
+        self.k = Kernel(seed)
+        self.names = 0
+
+    def fresh(self, prefix):
+        self.names += 1
+        return '%s%d' % (prefix, self.names)
+
+    # Configuration ---------------------------------------------------------
+
+    def configure(self):
+        r, k = self.r, self.k
+        k.dims = r.choice([1, 1, 2, 2, 3])
+        while True:
+            if k.dims == 1:
+                k.local_dims = [r.choice(LOCAL_1D)]
+            else:
+                k.local_dims = [r.choice(LOCAL_ND) for _ in range(k.dims)]
+            if k.local <= 300:
+                break
+        while True:
+            k.group_dims = [r.choice([1, 1, 2, 3]) for _ in range(k.dims)]
+            if k.n_groups <= 6 and k.n_items <= 1200:
+                break
+        k.n_v = r.randint(3, 6)
+        k.n_u = r.randint(2, 4)
+        k.n_priv = r.choice([2, 4, 8])
+        k.n_banks = r.randint(1, 3)
+        k.n_shared = r.randint(1, 3)
+        k.n_gs = r.randint(0, 2)
+        k.params = [r.choice([r.randint(0, 5), r.randint(0, UINT),
+                              r.choice(INTERESTING)]) for _ in range(4)]
+        k.sh_writer = [r.randint(0, 4096) for _ in range(k.n_shared)]
+
+    # Expressions -----------------------------------------------------------
+
+    def leaf(self, ctx, uniform, plain=False):
+        """A variable, constant, id or memory read. Plain leaves read no
+        memory, so they serve as indices without nesting further."""
+        r, k = self.r, self.k
+        idx = lambda u: self.leaf(ctx, u, plain=True)
+        choices = [
+            (4, lambda: Const(r.choice(INTERESTING) if r.random() < 0.5
+                              else r.randint(0, 100))),
+            (5, lambda: Var('u%d' % r.randrange(k.n_u))),
+            (2, lambda: Param(r.randrange(len(k.params)))),
+            (2, lambda: IdQuery(r.choice(['grp', 'lrange', 'ngroups']),
+                                r.randrange(k.dims))),
+            (1, lambda: IdQuery('grplin')),
+        ]
+        counters = [c for c, u in ctx.counters.items() if u or not uniform]
+        if counters:
+            choices.append((4, lambda: Counter(r.choice(counters))))
+        if not uniform:
+            choices += [
+                (12, lambda: Var('v%d' % r.randrange(k.n_v))),
+                (5, lambda: IdQuery('lid')),
+                (2, lambda: IdQuery(r.choice(['ldim', 'gdim']),
+                                    r.randrange(k.dims))),
+                (1, lambda: IdQuery('glin')),
+            ]
+        if plain:
+            return weighted(r, choices)()
+        choices += [
+            (2, lambda: GlobalRead('Uni', idx(True))),
+            (1, lambda: GlobalRead('In', idx(True))),
+            (2, lambda: SharedRead(r.randrange(k.n_shared))),
+            (2, lambda: SlotRead('L', r.randrange(k.n_banks), idx(True))),
+        ]
+        if k.n_gs:
+            choices.append((1, lambda: SlotRead('G', r.randrange(k.n_gs),
+                                                idx(True))))
+        if not uniform:
+            choices += [
+                (3, lambda: PrivRead(idx(False))),
+                (3, lambda: SlotRead('L', r.randrange(k.n_banks), None)),
+                (5, lambda: SlotRead('L', r.randrange(k.n_banks),
+                                     self.neighbour(ctx))),
+                (2, lambda: GlobalRead('In', idx(False))),
+            ]
+            if k.n_gs:
+                choices += [
+                    (1, lambda: SlotRead('G', r.randrange(k.n_gs), None)),
+                    (2, lambda: SlotRead('G', r.randrange(k.n_gs),
+                                         self.neighbour(ctx))),
+                ]
+        return weighted(r, choices)()
+
+    def neighbour(self, ctx):
+        """An index near the item's own: Lid + small offset, or any value."""
+        r = self.r
+        if r.random() < 0.6:
+            return Binary('+', IdQuery('lid'), Const(r.randint(1, 40)))
+        return self.leaf(ctx, False, plain=True)
+
+    def expr(self, ctx, uniform, depth=2):
+        r = self.r
+        if depth <= 0 or r.random() < 0.25:
+            return self.leaf(ctx, uniform)
+        x = r.random()
+        if x < 0.75:
+            return Binary(r.choice(BINARY_OPS), self.expr(ctx, uniform, depth - 1),
+                          self.expr(ctx, uniform, depth - 1))
+        if x < 0.85:
+            return Unary(r.choice(['not', 'neg']),
+                         self.expr(ctx, uniform, depth - 1))
+        return Select(self.cond(ctx, uniform, depth - 1),
+                      self.expr(ctx, uniform, depth - 1),
+                      self.expr(ctx, uniform, depth - 1))
+
+    def cond(self, ctx, uniform, depth=1):
+        r = self.r
+        a = self.expr(ctx, uniform, depth)
+        x = r.random()
+        if x < 0.4:
+            # Small moduli give branches taken by some groups or items.
+            return Cmp(r.choice(['==', '!=']),
+                       Binary('mod', a, Const(r.choice([1, 2, 3, 4, 6]))),
+                       Const(r.randint(0, 2)))
+        if x < 0.7:
+            return Cmp(r.choice(['<', '>=', '<=', '>']), a,
+                       self.expr(ctx, uniform, depth))
+        return Cmp(r.choice(['==', '!=']), Binary('&', a, Const(1)), Const(0))
+
+    def small_bound(self, ctx, uniform):
+        """A loop bound of at most 4 (uniform) or 5 (varying) trips."""
+        r = self.r
+        if r.random() < 0.3:
+            return Const(r.randint(0, 3))
+        e = self.expr(ctx, uniform, 1)
+        return Binary('+', Binary('mod', e, Const(r.choice([2, 3, 4]))),
+                      Const(r.randint(0, 1)))
+
+    # Statements ------------------------------------------------------------
+
+    def block(self, ctx, n):
+        out = []
+        for _ in range(n):
+            out.append(self.stmt(ctx))
+        return out
+
+    def barrier(self):
+        return Barrier(weighted(self.r, [(6, lambda: 'item'), (3, lambda: 'local'),
+                                         (1, lambda: 'global'),
+                                         (2, lambda: 'group'),
+                                         (1, lambda: 'helper'),
+                                         (1, lambda: 'helper2')])())
+
+    def body_size(self, ctx):
+        return self.r.randint(1, max(1, 5 - ctx.depth))
+
+    def stmt(self, ctx):
+        r, k = self.r, self.k
+        deep = ctx.depth >= 4
+        choices = [
+            (20, lambda: Assign('v%d' % r.randrange(k.n_v),
+                                self.expr(ctx, False))),
+            (5, lambda: PrivWrite(self.expr(ctx, False, 1),
+                                  self.expr(ctx, False))),
+            (12, lambda: SlotWrite('L', r.randrange(k.n_banks),
+                                   self.expr(ctx, False))),
+            (4, lambda: SharedWrite(r.randrange(k.n_shared),
+                                    self.expr(ctx, False))),
+            (4, lambda: If(self.cond(ctx, False), self.block(
+                ctx.derive(uniform=False), self.body_size(ctx)),
+                self.block(ctx.derive(uniform=False), r.randint(0, 2)))),
+        ]
+        if k.n_gs:
+            choices.append((4, lambda: SlotWrite('G', r.randrange(k.n_gs),
+                                                 self.expr(ctx, False))))
+        if ctx.uniform:
+            choices += [
+                (8, lambda: Assign('u%d' % r.randrange(k.n_u),
+                                   self.expr(ctx, True))),
+                (16, self.barrier),
+            ]
+            if not deep:
+                choices += [
+                    (6, lambda: self.uniform_if(ctx)),
+                    (6, lambda: self.uniform_loop(ctx)),
+                    (3, lambda: self.guarded_loop(ctx)),
+                ]
+            if not ctx.in_lambda and not deep:
+                choices.append((2, lambda: self.lambda_block(ctx)))
+            if not ctx.in_lambda:
+                choices.append((1, lambda: If(self.cond(ctx, True),
+                                              [Jump('return')], [])))
+        if not deep and ctx.loops < 3:
+            choices.append((3, lambda: self.varying_loop(ctx)))
+        if ctx.loop is not None and (ctx.loop[1] or ctx.uniform):
+            kind, may_vary = ctx.loop
+            choices.append((3, lambda: If(self.cond(ctx, not may_vary),
+                                          [Jump(r.choice(['break',
+                                                          'continue']))], [])))
+        return weighted(r, choices)()
+
+    def with_barriers(self, block, ctx):
+        """Makes barriers likely in a uniform block."""
+        r = self.r
+        if r.random() < 0.7:
+            block.insert(r.randint(0, len(block)), self.barrier())
+        return block
+
+    def uniform_if(self, ctx):
+        r = self.r
+        inner = ctx.derive(loop=ctx.loop)
+        then = self.with_barriers(self.block(inner, self.body_size(ctx)), ctx)
+        other = []
+        if r.random() < 0.6:
+            other = self.with_barriers(self.block(inner, r.randint(0, 3)), ctx)
+        return If(self.cond(ctx, True), then, other)
+
+    def loop_kind(self):
+        return weighted(self.r, [(6, lambda: 'for'), (2, lambda: 'while'),
+                                 (2, lambda: 'do')])()
+
+    def uniform_loop(self, ctx):
+        name = self.fresh('i')
+        counters = dict(ctx.counters)
+        counters[name] = True
+        inner = ctx.derive(counters=counters, loops=ctx.loops + 1,
+                           loop=('uniform', False))
+        body = self.with_barriers(self.block(inner, self.body_size(ctx)), ctx)
+        return Loop(self.loop_kind(), name, self.small_bound(ctx, True), body)
+
+    def varying_loop(self, ctx):
+        name = self.fresh('i')
+        counters = dict(ctx.counters)
+        counters[name] = False
+        inner = ctx.derive(uniform=False, counters=counters,
+                           loops=ctx.loops + 1, loop=('varying', True))
+        body = self.block(inner, self.body_size(ctx))
+        return Loop(self.loop_kind(), name, self.small_bound(ctx, False), body)
+
+    def guarded_loop(self, ctx):
+        """for (i = 0; i < A + f(item); i++) { ...; if (i < B) {barriers} }."""
+        r = self.r
+        name = self.fresh('i')
+        a = r.randint(1, 3)
+        extra = Binary('mod', self.expr(ctx, False, 1),
+                       Const(r.choice([2, 3, 4])))
+        counters = dict(ctx.counters)
+        counters[name] = False
+        inner = ctx.derive(uniform=False, counters=counters,
+                           loops=ctx.loops + 1, loop=None)
+        body = self.block(inner, r.randint(0, 3))
+        gcounters = dict(ctx.counters)
+        gcounters[name] = True
+        gctx = ctx.derive(counters=gcounters, loops=ctx.loops + 1, loop=None)
+        for _ in range(r.randint(1, 2)):
+            gbody = self.with_barriers(self.block(gctx, r.randint(1, 3)), ctx)
+            if not contains_barrier(gbody):
+                gbody.append(self.barrier())
+            body.insert(r.randint(0, len(body)),
+                        Guard(name, r.randint(1, a), gbody))
+        return Loop(self.loop_kind(), name, Binary('+', Const(a), extra), body,
+                    guarded=True)
+
+    def lambda_block(self, ctx):
+        inner = ctx.derive(in_lambda=True, loop=None)
+        body = self.block(inner, self.body_size(ctx))
+        return Lambda(self.fresh('Block'), body, self.r.choice([1, 1, 2]))
+
+    def generate(self):
+        self.configure()
+        top = GenCtx()
+        body = self.block(top, self.r.randint(4, 9))
+        if self.r.random() < 0.15:
+            body.append(If(self.cond(top, False), [Jump('return')], []))
+        self.k.body = body
+        repair(self.k)
+        return self.k
+
+
+def weighted(r, choices):
+    total = sum(w for w, _ in choices)
+    x = r.uniform(0, total)
+    for w, f in choices:
+        x -= w
+        if x <= 0:
+            return f
+    return choices[-1][1]
+
+
+def generate(seed):
+    """The kernel for `seed` (deterministic), race-repaired and checked."""
+    return Generator(seed).generate()
+
+
+def parse_seeds(text):
+    """'A:B' is seeds A..B-1; 'A' is one seed; commas join several."""
+    seeds = []
+    for part in text.split(','):
+        if ':' in part:
+            a, b = part.split(':')
+            seeds.extend(range(int(a), int(b)))
+        else:
+            seeds.append(int(part))
+    return seeds
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--seeds', help="A:B (A..B-1) or a comma list")
+    ap.add_argument('-o', '--output', help='the C++ file to write')
+    ap.add_argument('--self-check', type=int, metavar='N',
+                    help='generate and check N kernels, write nothing')
+    args = ap.parse_args()
+    if args.self_check:
+        for seed in range(1, args.self_check + 1):
+            check(generate(seed))
+        print('%d kernels generated and checked' % args.self_check)
+        return 0
+    if not args.seeds or not args.output:
+        ap.error('--seeds and -o are required')
+    kernels = [generate(s) for s in parse_seeds(args.seeds)]
+    with open(args.output, 'w') as f:
+        f.write(render_program(kernels))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
