@@ -124,16 +124,19 @@ public:
       State->Handler(std::move(Errors));
   }
 
-  // Kernel shortcuts (SYCL 2020 4.6.5).
+  // Kernel shortcuts (SYCL 2020 4.6.5). Each optionally takes the events
+  // it depends on, one or a vector (also as a braced list), before the
+  // kernel.
   template <typename KernelName = lanes::detail::AutoName, typename KernelType>
   event single_task(const KernelType &Kernel) {
-    return submit(
-        [&](handler &CGH) { CGH.single_task<KernelName>(Kernel); });
+    return single_task<KernelName>(std::vector<event>(), Kernel);
   }
-  template <typename KernelName = lanes::detail::AutoName, typename DepT,
-            typename KernelType,
-            std::enable_if_t<detail_queue::IsDependency<DepT>, int> = 0>
-  event single_task(const DepT &Deps, const KernelType &Kernel) {
+  template <typename KernelName = lanes::detail::AutoName, typename KernelType>
+  event single_task(event Dep, const KernelType &Kernel) {
+    return single_task<KernelName>(std::vector<event>{Dep}, Kernel);
+  }
+  template <typename KernelName = lanes::detail::AutoName, typename KernelType>
+  event single_task(const std::vector<event> &Deps, const KernelType &Kernel) {
     return submit([&](handler &CGH) {
       CGH.depends_on(Deps);
       CGH.single_task<KernelName>(Kernel);
@@ -144,13 +147,17 @@ public:
   template <typename KernelName = lanes::detail::AutoName, typename RangeT,
             typename KernelType>
   event parallel_for(const RangeT &Range, const KernelType &Kernel) {
-    return submit(
-        [&](handler &CGH) { CGH.parallel_for<KernelName>(Range, Kernel); });
+    return parallel_for<KernelName>(Range, std::vector<event>(), Kernel);
   }
   template <typename KernelName = lanes::detail::AutoName, typename RangeT,
-            typename DepT, typename KernelType,
-            std::enable_if_t<detail_queue::IsDependency<DepT>, int> = 0>
-  event parallel_for(const RangeT &Range, const DepT &Deps,
+            typename KernelType>
+  event parallel_for(const RangeT &Range, event Dep,
+                     const KernelType &Kernel) {
+    return parallel_for<KernelName>(Range, std::vector<event>{Dep}, Kernel);
+  }
+  template <typename KernelName = lanes::detail::AutoName, typename RangeT,
+            typename KernelType>
+  event parallel_for(const RangeT &Range, const std::vector<event> &Deps,
                      const KernelType &Kernel) {
     return submit([&](handler &CGH) {
       CGH.depends_on(Deps);
@@ -168,50 +175,60 @@ public:
     return event();
   }
 
-  // USM shortcuts (SYCL 2020 4.6.5). Each optionally takes the events
-  // (one or a vector) it depends on as its last argument.
-  template <typename... DepT>
-  event memcpy(void *Dest, const void *Src, size_t Bytes, const DepT &...Deps) {
-    return submit([&](handler &CGH) {
-      (CGH.depends_on(Deps), ...);
-      CGH.memcpy(Dest, Src, Bytes);
-    });
+  // USM shortcuts (SYCL 2020 4.6.5), with the same optional dependencies
+  // as the last argument.
+  event memcpy(void *Dest, const void *Src, size_t Bytes,
+               const std::vector<event> &Deps = {}) {
+    return submitAfter(Deps,
+                       [&](handler &CGH) { CGH.memcpy(Dest, Src, Bytes); });
   }
-  template <typename... DepT>
-  event memset(void *Ptr, int Value, size_t Bytes, const DepT &...Deps) {
-    return submit([&](handler &CGH) {
-      (CGH.depends_on(Deps), ...);
-      CGH.memset(Ptr, Value, Bytes);
-    });
+  event memcpy(void *Dest, const void *Src, size_t Bytes, event Dep) {
+    return memcpy(Dest, Src, Bytes, std::vector<event>{Dep});
   }
-  template <typename T, typename... DepT>
-  event fill(void *Ptr, const T &Pattern, size_t Count, const DepT &...Deps) {
-    return submit([&](handler &CGH) {
-      (CGH.depends_on(Deps), ...);
-      CGH.fill(Ptr, Pattern, Count);
-    });
+  event memset(void *Ptr, int Value, size_t Bytes,
+               const std::vector<event> &Deps = {}) {
+    return submitAfter(Deps,
+                       [&](handler &CGH) { CGH.memset(Ptr, Value, Bytes); });
   }
-  template <typename T, typename... DepT>
-  event copy(const T *Src, T *Dest, size_t Count, const DepT &...Deps) {
-    return submit([&](handler &CGH) {
-      (CGH.depends_on(Deps), ...);
-      CGH.copy(Src, Dest, Count);
-    });
+  event memset(void *Ptr, int Value, size_t Bytes, event Dep) {
+    return memset(Ptr, Value, Bytes, std::vector<event>{Dep});
   }
-  template <typename... DepT>
-  event prefetch(const void *Ptr, size_t Bytes, const DepT &...Deps) {
-    return submit([&](handler &CGH) {
-      (CGH.depends_on(Deps), ...);
-      CGH.prefetch(Ptr, Bytes);
-    });
+  template <typename T>
+  event fill(void *Ptr, const T &Pattern, size_t Count,
+             const std::vector<event> &Deps = {}) {
+    return submitAfter(Deps,
+                       [&](handler &CGH) { CGH.fill(Ptr, Pattern, Count); });
   }
-  template <typename... DepT>
+  template <typename T>
+  event fill(void *Ptr, const T &Pattern, size_t Count, event Dep) {
+    return fill(Ptr, Pattern, Count, std::vector<event>{Dep});
+  }
+  template <typename T>
+  event copy(const T *Src, T *Dest, size_t Count,
+             const std::vector<event> &Deps = {}) {
+    return submitAfter(Deps,
+                       [&](handler &CGH) { CGH.copy(Src, Dest, Count); });
+  }
+  template <typename T>
+  event copy(const T *Src, T *Dest, size_t Count, event Dep) {
+    return copy(Src, Dest, Count, std::vector<event>{Dep});
+  }
+  event prefetch(const void *Ptr, size_t Bytes,
+                 const std::vector<event> &Deps = {}) {
+    return submitAfter(Deps,
+                       [&](handler &CGH) { CGH.prefetch(Ptr, Bytes); });
+  }
+  event prefetch(const void *Ptr, size_t Bytes, event Dep) {
+    return prefetch(Ptr, Bytes, std::vector<event>{Dep});
+  }
   event mem_advise(const void *Ptr, size_t Bytes, int Advice,
-                   const DepT &...Deps) {
-    return submit([&](handler &CGH) {
-      (CGH.depends_on(Deps), ...);
+                   const std::vector<event> &Deps = {}) {
+    return submitAfter(Deps, [&](handler &CGH) {
       CGH.mem_advise(Ptr, Bytes, Advice);
     });
+  }
+  event mem_advise(const void *Ptr, size_t Bytes, int Advice, event Dep) {
+    return mem_advise(Ptr, Bytes, Advice, std::vector<event>{Dep});
   }
 
   friend bool operator==(const queue &L, const queue &R) {
@@ -220,6 +237,15 @@ public:
   friend bool operator!=(const queue &L, const queue &R) { return !(L == R); }
 
 private:
+  /// Submits the command \p Record puts in a handler after \p Deps.
+  template <typename RecordT>
+  event submitAfter(const std::vector<event> &Deps, RecordT Record) {
+    return submit([&](handler &CGH) {
+      CGH.depends_on(Deps);
+      Record(CGH);
+    });
+  }
+
   std::shared_ptr<detail_queue::QueueState> State;
 };
 

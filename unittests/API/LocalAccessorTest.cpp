@@ -161,9 +161,10 @@ TEST(LocalAccessor, SeveralAccessorsAreAlignedAndDisjoint) {
   for (size_t G = 0; G < 2; ++G) {
     for (size_t I = 0; I < 4; ++I) {
       EXPECT_EQ(Addr[G * 4 + I] % 64, 0u) << "accessor " << I;
-      if (I > 0)
+      if (I > 0) {
         EXPECT_GE(Addr[G * 4 + I], Addr[G * 4 + I - 1] + Bytes[I - 1])
             << "accessors " << I - 1 << " and " << I << " overlap";
+      }
     }
   }
   sycl::free(Addr, Q);

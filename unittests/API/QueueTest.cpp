@@ -85,6 +85,10 @@ TEST(Queue, ShortcutsWithDependencies) {
                                   });
   sycl::event E5 = Q.single_task(E4, [=] { Data[0] = -1; });
   Q.single_task(std::vector<sycl::event>{E5}, [=] { Data[1] = -2; });
+  // Braced lists of events, as DPC++ programs write them.
+  Q.single_task({E4, E5}, [=] { Data[N - 1] += 100; });
+  Q.parallel_for(sycl::range<1>(1), {E1, E5},
+                 [=](sycl::id<1>) { Data[N - 1] -= 100; });
   Q.single_task<class NamedSingleTask>([=] { Data[2] = -3; });
   Q.parallel_for<class NamedRangeKernel>(sycl::range<2>(2, 2),
                                          [=](sycl::item<2> It) {

@@ -84,7 +84,7 @@ TEST(Usm, QueueMemcpyMemsetFillCopy) {
   for (size_t I = 0; I < N; ++I)
     ASSERT_EQ(Dst[I], int(I * I));
 
-  Q.memset(Dst, 0, N * sizeof(int), std::vector<sycl::event>{E1, E2}).wait();
+  Q.memset(Dst, 0, N * sizeof(int), {E1, E2}).wait();
   for (size_t I = 0; I < N; ++I)
     ASSERT_EQ(Dst[I], 0);
   Q.memset(Dst, 0x01, 8).wait();
@@ -92,7 +92,7 @@ TEST(Usm, QueueMemcpyMemsetFillCopy) {
   EXPECT_EQ(Dst[1], 0x01010101);
   EXPECT_EQ(Dst[2], 0);
 
-  Q.fill(Dst, 42, N / 2).wait();
+  Q.fill(Dst, 42, N / 2, std::vector<sycl::event>{E1}).wait();
   for (size_t I = 0; I < N; ++I)
     ASSERT_EQ(Dst[I], I < N / 2 ? 42 : 0);
 
@@ -106,8 +106,9 @@ TEST(Usm, QueueMemcpyMemsetFillCopy) {
     EXPECT_EQ(Pairs[I].A, 3);
     EXPECT_EQ(Pairs[I].B, 2.5);
   }
-  Q.prefetch(Pairs, sizeof(Pair)).wait();
-  Q.mem_advise(Pairs, sizeof(Pair), 0).wait();
+  sycl::event P = Q.prefetch(Pairs, sizeof(Pair));
+  Q.mem_advise(Pairs, sizeof(Pair), 0, P).wait();
+  Q.memcpy(Pairs, Pairs + 1, sizeof(Pair), {P}).wait();
 
   for (void *P : {static_cast<void *>(Src), static_cast<void *>(Dev),
                   static_cast<void *>(Dst), static_cast<void *>(Pairs)})
