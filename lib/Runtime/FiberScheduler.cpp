@@ -2,16 +2,15 @@
 //
 /// \file
 /// The portability fallback: a kernel entry that the Lanes compiler did not
-/// turn into a work-group function runs once per work-item, each work-item
-/// on its own Boost.Context fiber, and __lanes_barrier yields back to the
-/// group's scheduler.
+/// turn into a work-group function runs once per work-item on Boost.Context
+/// fibers, and __lanes_barrier yields back to the group's scheduler.
 ///
-/// Scheduling works in phases. A phase resumes every unfinished work-item
-/// in linear order (dimension 0 fastest); each runs until it finishes or
-/// suspends in a barrier. When the phase ends:
+/// Scheduling works in phases. A phase runs every unfinished work-item in
+/// linear order (dimension 0 fastest) until it finishes or suspends in a
+/// barrier. When the phase ends:
 ///  - nobody waits at a barrier: the group is done;
 ///  - everybody unfinished waits, and nobody finished: the barrier is
-///    complete, the next phase releases them (in checked mode only if all
+///    complete, the next phase resumes them (in checked mode only if all
 ///    wait at the same barrier, identified by file pointer and line, or by
 ///    file name when the pointers differ);
 ///  - some finished while others wait: that barrier can never complete, so
@@ -19,19 +18,24 @@
 ///    scheduler never waits for work-items that cannot arrive, so a broken
 ///    kernel fails instead of hanging.
 ///
+/// Fibers are not tied to work-items. A *runner* fiber runs work-items
+/// back to back, starting the next one as soon as the previous returns,
+/// until one suspends in a barrier; the scheduler then parks the runner in
+/// that work-item and starts a new runner for the next. A barrier-free
+/// group therefore costs one fiber and no context switch per work-item,
+/// and a group where every work-item reaches a barrier gets one fiber per
+/// work-item. A resumed runner whose work-item finishes does not take
+/// another: by then every work-item has started.
+///
 /// A work-item whose entry throws stops its group at once; the exception
 /// becomes the launch's error.
 ///
-/// When a group stops early its suspended work-items are *abandoned*, not
+/// When a group stops early its suspended fibers are *abandoned*, not
 /// unwound: Boost's fiber destructor would throw a forced-unwind exception
 /// out of __lanes_barrier, which builtins.h declares nothrow, and a kernel
 /// compiled by GCC with any non-trivial local then calls std::terminate.
 /// Abandoning reclaims the fiber's stack without running the destructors
 /// of the kernel's locals; that leak is confined to launches that fail.
-///
-/// Stacks come from the worker's StackPool, so a barrier-free group reuses
-/// one stack for all its work-items and a group with barriers reuses the
-/// stacks of the previous group.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,31 +54,29 @@
 using namespace lanes::rt::detail;
 namespace ctx = boost::context;
 
-thread_local WorkItem *lanes::rt::detail::CurrentWorkItem = nullptr;
+thread_local WorkItem *lanes::rt::detail::CurrentWorkItem LANES_FAST_TLS =
+    nullptr;
 
 namespace {
 
-/// Boost.Context StackAllocator that takes the work-item's stack from the
-/// worker's pool and records it in the work-item, so that the scheduler can
-/// reclaim it if the fiber is abandoned.
+/// Boost.Context StackAllocator over the worker's StackPool. It reports the
+/// stack it hands out, so that the scheduler can reclaim the stack of a
+/// fiber it abandons.
 class PooledStack {
 public:
-  PooledStack(StackPool &Pool, WorkItem &Item) : Pool(&Pool), Item(&Item) {}
+  PooledStack(StackPool &Pool, ctx::stack_context &Allocated)
+      : Pool(&Pool), Allocated(&Allocated) {}
 
   ctx::stack_context allocate() {
-    Item->Stack = Pool->acquire();
-    Item->HoldsStack = true;
-    return Item->Stack;
+    *Allocated = Pool->acquire();
+    return *Allocated;
   }
 
-  void deallocate(ctx::stack_context &Stack) noexcept {
-    Pool->release(Stack);
-    Item->HoldsStack = false;
-  }
+  void deallocate(ctx::stack_context &Stack) noexcept { Pool->release(Stack); }
 
 private:
   StackPool *Pool;
-  WorkItem *Item;
+  ctx::stack_context *Allocated;
 };
 
 const void *stackBottom(const ctx::stack_context &Stack) {
@@ -123,7 +125,7 @@ void FiberScheduler::prepareItems(const lanes_wg_ctx &Group) {
   for (uint64_t Z = 0; Z < Size[2]; ++Z)
     for (uint64_t Y = 0; Y < Size[1]; ++Y)
       for (uint64_t X = 0; X < Size[0]; ++X, ++Item) {
-        assert(!Item->Fiber && !Item->HoldsStack && "previous group leaked");
+        assert(!Item->Fiber && "previous group leaked a fiber");
         Item->Owner = this;
         Item->Group = &Group;
         Item->LocalId[0] = X;
@@ -137,61 +139,98 @@ void FiberScheduler::prepareItems(const lanes_wg_ctx &Group) {
 
 void FiberScheduler::runPhases() {
   for (;;) {
-    uint64_t Finished = 0, Waiting = 0;
-    for (WorkItem &Item : Items) {
-      if (Item.Status != ItemStatus::Finished) {
+    for (size_t I = 0; I < Items.size(); ++I) {
+      WorkItem &Item = Items[I];
+      // A runner may run several work-items; go on after the last.
+      if (Item.Status == ItemStatus::NotStarted)
+        I = startRunner(I);
+      else if (Item.Status == ItemStatus::AtBarrier)
         resume(Item);
-        if (ItemError)
-          return;
-      }
-      if (Item.Status == ItemStatus::Finished)
-        ++Finished;
-      else
-        ++Waiting;
+      if (ItemError)
+        return;
     }
-    if (Waiting == 0 || !checkBarrierPhase(Finished, Waiting))
+    if (!checkBarrierPhase())
       return;
   }
 }
 
+size_t FiberScheduler::startRunner(size_t First) {
+  ctx::fiber Runner(std::allocator_arg, PooledStack(Stacks, NewStack),
+                    [this, First](ctx::fiber &&Back) {
+                      return runItems(First, std::move(Back));
+                    });
+  switchTo(std::move(Runner), NewStack);
+  // The runner stopped in (or after) the last work-item it started.
+  size_t Last = size_t(CurrentWorkItem - Items.data());
+  CurrentWorkItem = nullptr;
+  return Last;
+}
+
 void FiberScheduler::resume(WorkItem &Item) {
-  if (Item.Status == ItemStatus::NotStarted)
-    Item.Fiber = ctx::fiber(std::allocator_arg, PooledStack(Stacks, Item),
-                            [this, &Item](ctx::fiber &&Back) {
-                              return runItem(Item, std::move(Back));
-                            });
+  ctx::fiber Fiber = std::move(Item.Fiber);
   Item.Status = ItemStatus::Running;
   CurrentWorkItem = &Item;
-  startStackSwitch(&SchedulerFakeStack, stackBottom(Item.Stack),
-                   Item.Stack.size);
-  Item.Fiber = std::move(Item.Fiber).resume();
-  finishStackSwitch(SchedulerFakeStack, nullptr, nullptr);
+  switchTo(std::move(Fiber), Item.Stack);
   CurrentWorkItem = nullptr;
 }
 
-ctx::fiber FiberScheduler::runItem(WorkItem &Item, ctx::fiber &&Back) {
-  finishStackSwitch(nullptr, &SchedulerStackBottom, &SchedulerStackSize);
-  Item.Scheduler = std::move(Back);
-  try {
-    Launch->Desc.Entry(Launch->Desc.KernelObject);
-  } catch (...) {
-    if (!ItemError)
-      ItemError = std::current_exception();
+void FiberScheduler::switchTo(ctx::fiber &&Fiber,
+                              const ctx::stack_context &Stack) {
+  ctx::stack_context FiberStack = Stack;
+  startStackSwitch(&SchedulerFakeStack, stackBottom(FiberStack),
+                   FiberStack.size);
+  ctx::fiber Suspended = std::move(Fiber).resume();
+  finishStackSwitch(SchedulerFakeStack, nullptr, nullptr);
+  if (Suspended) {
+    // It stopped in a barrier: park it in the work-item that called it.
+    WorkItem &Item = *CurrentWorkItem;
+    assert(Item.Status == ItemStatus::AtBarrier && "suspended elsewhere");
+    Item.Fiber = std::move(Suspended);
+    Item.Stack = FiberStack;
   }
-  Item.Status = ItemStatus::Finished;
-  // This fiber never runs again: nothing of its fake stack to keep.
-  startStackSwitch(nullptr, SchedulerStackBottom, SchedulerStackSize);
-  return std::move(Item.Scheduler);
 }
 
-bool FiberScheduler::checkBarrierPhase(uint64_t Finished, uint64_t Waiting) {
-  const WorkItem *First = nullptr;
-  for (const WorkItem &Item : Items)
-    if (Item.Status == ItemStatus::AtBarrier) {
-      First = &Item;
-      break;
+ctx::fiber FiberScheduler::runItems(size_t First, ctx::fiber &&Back) {
+  finishStackSwitch(nullptr, &SchedulerStackBottom, &SchedulerStackSize);
+  SchedulerFiber = std::move(Back);
+  const rt::LaunchDesc &D = Launch->Desc;
+  for (size_t I = First;
+       I < Items.size() && Items[I].Status == ItemStatus::NotStarted; ++I) {
+    WorkItem &Item = Items[I];
+    Item.Status = ItemStatus::Running;
+    CurrentWorkItem = &Item;
+    try {
+      D.Entry(D.KernelObject);
+    } catch (...) {
+      if (!ItemError)
+        ItemError = std::current_exception();
     }
-  assert(First && "a phase with waiting work-items");
+    // After a barrier this may be a later resumption of the fiber, but
+    // the work-item it runs is the same.
+    Item.Status = ItemStatus::Finished;
+    if (ItemError)
+      break;
+  }
+  // This fiber never runs again: nothing of its fake stack to keep.
+  startStackSwitch(nullptr, SchedulerStackBottom, SchedulerStackSize);
+  return std::move(SchedulerFiber);
+}
+
+bool FiberScheduler::checkBarrierPhase() {
+  const WorkItem *First = nullptr;
+  uint64_t Finished = 0, Waiting = 0;
+  for (const WorkItem &Item : Items) {
+    if (Item.Status == ItemStatus::Finished) {
+      ++Finished;
+      continue;
+    }
+    assert(Item.Status == ItemStatus::AtBarrier && "phase left it running");
+    ++Waiting;
+    if (!First)
+      First = &Item;
+  }
+  if (Waiting == 0)
+    return false; // the group is done
   const std::string Group = Launch->formatId(First->Group->group_id);
   if (Finished != 0) {
     Launch->failRuntime("barrier at " + barrierLocation(*First) +
@@ -218,20 +257,17 @@ bool FiberScheduler::checkBarrierPhase(uint64_t Finished, uint64_t Waiting) {
 }
 
 void FiberScheduler::abandonUnfinished() noexcept {
+  assert(!SchedulerFiber && "only a running fiber holds the scheduler");
   for (WorkItem &Item : Items) {
-    assert(!Item.Scheduler && "only a running work-item holds the scheduler");
-    if (Item.Fiber) {
-      // Deliberately no destructor call: see the file comment. Reusing the
-      // storage ends the old fiber object's lifetime without unwinding it.
-      new (&Item.Fiber) ctx::fiber();
-    }
-    if (Item.HoldsStack) {
-      // The abandoned frames' redzones are still poisoned; the next fiber
-      // on this stack must not trip over them.
-      unpoisonStack(stackBottom(Item.Stack), Item.Stack.size);
-      Stacks.release(Item.Stack);
-      Item.HoldsStack = false;
-    }
+    if (!Item.Fiber)
+      continue;
+    // Deliberately no destructor call: see the file comment. Reusing the
+    // storage ends the old fiber object's lifetime without unwinding it.
+    new (&Item.Fiber) ctx::fiber();
+    // The abandoned frames' redzones are still poisoned; the next fiber on
+    // this stack must not trip over them.
+    unpoisonStack(stackBottom(Item.Stack), Item.Stack.size);
+    Stacks.release(Item.Stack);
     Item.FakeStack = nullptr;
   }
 }
@@ -255,7 +291,9 @@ void FiberScheduler::barrier(const char *File, unsigned Line) noexcept {
   Item->BarrierLine = Line;
   startStackSwitch(&Item->FakeStack, Scheduler.SchedulerStackBottom,
                    Scheduler.SchedulerStackSize);
-  Item->Scheduler = std::move(Item->Scheduler).resume();
+  Scheduler.SchedulerFiber = std::move(Scheduler.SchedulerFiber).resume();
   finishStackSwitch(Item->FakeStack, &Scheduler.SchedulerStackBottom,
                     &Scheduler.SchedulerStackSize);
+  // Resumed by the scheduler, which has made this the current work-item.
+  assert(CurrentWorkItem == Item && "resumed as another work-item");
 }

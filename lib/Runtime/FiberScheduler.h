@@ -26,33 +26,42 @@ class StackPool;
 
 /// How far a library-only work-item got in the current phase.
 enum class ItemStatus {
-  NotStarted, ///< no fiber yet
-  Running,    ///< resumed, has not suspended since
-  AtBarrier,  ///< suspended in __lanes_barrier
+  NotStarted, ///< no fiber has run it yet
+  Running,    ///< running on a fiber, has not suspended since
+  AtBarrier,  ///< its fiber is suspended in __lanes_barrier
   Finished,   ///< the entry returned (or threw)
 };
 
 /// One work-item of the group a FiberScheduler runs.
 struct WorkItem {
-  /// The suspended work-item; empty before it starts and once it finished.
+  /// The fiber suspended in this work-item's barrier; empty otherwise.
   boost::context::fiber Fiber;
-  /// The way back to the scheduler while the work-item runs.
-  boost::context::fiber Scheduler;
+  /// The stack of Fiber, valid while Fiber is not empty.
+  boost::context::stack_context Stack;
   FiberScheduler *Owner = nullptr;
   const lanes_wg_ctx *Group = nullptr; ///< ids, sizes and local memory
   uint64_t LocalId[3] = {0, 0, 0};     ///< OpenCL dimension order
   ItemStatus Status = ItemStatus::NotStarted;
   const char *BarrierFile = nullptr; ///< where it waits (AtBarrier)
   unsigned BarrierLine = 0;
-  /// The stack of Fiber while it is alive.
-  boost::context::stack_context Stack;
-  bool HoldsStack = false;
   void *FakeStack = nullptr; ///< AddressSanitizer's, while suspended
 };
 
+/// Every builtin call of a library-only kernel reads CurrentWorkItem, so it
+/// uses the initial-exec TLS model (a plain %fs-relative load instead of a
+/// __tls_get_addr call; one pointer fits the static TLS surplus glibc keeps
+/// for libraries loaded with dlopen) and is declared constant-initialized
+/// (no TLS init wrapper).
+#if defined(__clang__)
+#define LANES_FAST_TLS                                                         \
+  __attribute__((tls_model("initial-exec"), require_constant_initialization))
+#else
+#define LANES_FAST_TLS __attribute__((tls_model("initial-exec")))
+#endif
+
 /// The library-only work-item the calling thread is running, or null (no
 /// kernel, or a compiled one). The __lanes_* builtins read it.
-extern thread_local WorkItem *CurrentWorkItem;
+extern thread_local WorkItem *CurrentWorkItem LANES_FAST_TLS;
 
 /// Runs library-only work-groups, one at a time, on the calling thread.
 /// Owned by a WorkerState; not thread-safe.
@@ -77,15 +86,22 @@ public:
 private:
   void prepareItems(const lanes_wg_ctx &Group);
   void runPhases();
+  size_t startRunner(size_t First);
   void resume(WorkItem &Item);
-  boost::context::fiber runItem(WorkItem &Item, boost::context::fiber &&Back);
-  bool checkBarrierPhase(uint64_t Finished, uint64_t Waiting);
+  void switchTo(boost::context::fiber &&Fiber,
+                const boost::context::stack_context &Stack);
+  boost::context::fiber runItems(size_t First, boost::context::fiber &&Back);
+  bool checkBarrierPhase();
   void abandonUnfinished() noexcept;
 
   StackPool &Stacks;
   std::vector<WorkItem> Items;
   LaunchState *Launch = nullptr;
   std::exception_ptr ItemError; ///< first exception a work-item threw
+  /// The way back to the scheduler while a fiber runs.
+  boost::context::fiber SchedulerFiber;
+  /// Where PooledStack reports the stack of a fiber being created.
+  boost::context::stack_context NewStack;
   // The scheduler's own stack, for AddressSanitizer's switch annotations.
   const void *SchedulerStackBottom = nullptr;
   size_t SchedulerStackSize = 0;
