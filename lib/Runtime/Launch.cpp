@@ -30,6 +30,7 @@
 #include <cstdio>
 #include <mutex>
 #include <new>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -193,19 +194,23 @@ private:
 
 /// The body of the OpenMP region: this thread's share of the groups.
 void runShare(LaunchState &L, uint64_t Chunk) noexcept {
+  std::optional<WorkerScope> Scope;
+  std::optional<GroupRunner> Runner;
   try {
     WorkerState &W = currentWorker();
-    WorkerScope Scope(W, L);
-    GroupRunner Runner(L, W);
-#pragma omp for schedule(dynamic, Chunk) nowait
-    for (uint64_t Linear = 0; Linear < L.TotalGroups; ++Linear)
-      if (!L.stopped())
-        Runner.run(Linear);
+    Scope.emplace(W, L);
+    Runner.emplace(L, W);
   } catch (...) {
-    // Setting up this thread's local memory failed; the others go on
-    // until they see the error.
+    // No local memory for this thread: the launch fails, and the others
+    // stop once they see it.
     L.fail(std::current_exception());
   }
+  // Every thread of the team must reach the worksharing loop, even one
+  // that cannot run groups.
+#pragma omp for schedule(dynamic, Chunk) nowait
+  for (uint64_t Linear = 0; Linear < L.TotalGroups; ++Linear)
+    if (Runner && !L.stopped())
+      Runner->run(Linear);
 }
 
 void runAllGroups(LaunchState &L) {
