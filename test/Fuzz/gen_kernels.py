@@ -1212,15 +1212,19 @@ class Generator:
             ]
         if plain:
             return weighted(r, choices)()
+        # Reads all items make at one index stay uniform, so the checker
+        # drops writes that race with them; keep them rarer where a varying
+        # value would do.
+        w = 2 if uniform else 0.5
         choices += [
             (2, lambda: GlobalRead('Uni', idx(True))),
             (1, lambda: GlobalRead('In', idx(True))),
-            (2, lambda: SharedRead(r.randrange(k.n_shared))),
-            (2, lambda: SlotRead('L', r.randrange(k.n_banks), idx(True))),
+            (w, lambda: SharedRead(r.randrange(k.n_shared))),
+            (w, lambda: SlotRead('L', r.randrange(k.n_banks), idx(True))),
         ]
         if k.n_gs:
-            choices.append((1, lambda: SlotRead('G', r.randrange(k.n_gs),
-                                                idx(True))))
+            choices.append((w / 2, lambda: SlotRead('G', r.randrange(k.n_gs),
+                                                    idx(True))))
         if not uniform:
             choices += [
                 (3, lambda: PrivRead(idx(False))),
@@ -1340,7 +1344,7 @@ class Generator:
             choices.append((3, lambda: self.varying_loop(ctx)))
         if ctx.loop is not None and (ctx.loop[1] or ctx.uniform):
             kind, may_vary = ctx.loop
-            choices.append((3, lambda: If(self.cond(ctx, not may_vary),
+            choices.append((5, lambda: If(self.cond(ctx, not may_vary),
                                           [Jump(r.choice(['break',
                                                           'continue']))], [])))
         return weighted(r, choices)()
@@ -1438,6 +1442,76 @@ def generate(seed):
     return Generator(seed).generate()
 
 
+def checker_self_test():
+    """The checker must reject ill-formed kernels; returns how many it
+    judged wrongly (printing them)."""
+    lid, grp = IdQuery('lid'), IdQuery('grp')
+    odd = Cmp('==', Binary('&', lid, Const(1)), Const(1))
+    grp_odd = Cmp('==', Binary('&', grp, Const(1)), Const(1))
+    cross = SlotRead('L', 0, Binary('+', lid, Const(1)))
+
+    def guarded(bound, extra):
+        return Loop('for', 'i1', Binary('+', Const(2), extra),
+                    [Guard('i1', bound, [Barrier('item')])], guarded=True)
+
+    cases = [
+        ('barrier under an item-dependent if', False,
+         [If(odd, [Barrier('item')], [])]),
+        ('barriers in both branches of a uniform if', True,
+         [If(grp_odd, [Barrier('item')], [Barrier('local'), Barrier('group')])]),
+        ('cross-item read and write in one interval', False,
+         [Assign('v0', cross), SlotWrite('L', 0, Const(1))]),
+        ('cross-item read after a barrier', True,
+         [SlotWrite('L', 0, Const(1)), Barrier('item'), Assign('v0', cross)]),
+        ('local fence does not order scratch memory', False,
+         [SlotWrite('G', 0, Const(1)), Barrier('local'),
+          Assign('v0', SlotRead('G', 0, Binary('+', lid, Const(1))))]),
+        ('write racing a read of the previous iteration', False,
+         [Loop('for', 'i1', Const(2), [Assign('v0', cross), Barrier('item'),
+                                       SlotWrite('L', 0, Const(1))])]),
+        ('uniform variable given a varying value', False,
+         [Assign('u0', lid)]),
+        ('uniform variable set under varying control', False,
+         [If(odd, [Assign('u0', Const(1))], [])]),
+        ('guarded barrier within the minimum trip count', True,
+         [guarded(2, Binary('mod', lid, Const(3)))]),
+        ('guard beyond the minimum trip count', False,
+         [guarded(3, Binary('mod', lid, Const(3)))]),
+        ('barrier in a loop with an item-dependent trip count', False,
+         [Loop('for', 'i1', Binary('mod', lid, Const(3)), [Barrier('item')])]),
+        ('item-dependent break out of a loop with a barrier', False,
+         [Loop('for', 'i1', Const(3), [If(odd, [Jump('break')], []),
+                                       Barrier('item')])]),
+        ('uniform break out of a loop with a barrier', True,
+         [Loop('for', 'i1', Const(3), [If(grp_odd, [Jump('break')], []),
+                                       Barrier('item')])]),
+        ('item-dependent return before a barrier', False,
+         [If(odd, [Jump('return')], []), Barrier('item')]),
+        ('item-dependent return at the tail', True,
+         [Barrier('item'), If(odd, [Jump('return')], [])]),
+        ('uniform variable after an item-dependent break', False,
+         [Loop('for', 'i1', Const(3), [If(odd, [Jump('break')], []),
+                                       Assign('u0', Const(1))])]),
+    ]
+    wrong = 0
+    for name, ok, body in cases:
+        k = Kernel(0)
+        k.params = [1, 2, 3, 4]
+        k.n_gs = 1
+        k.body = body
+        try:
+            check(k)
+            accepted = True
+        except InvalidKernel:
+            accepted = False
+        if accepted != ok:
+            print('checker self-test: %s: %s, expected %s' % (
+                name, 'accepted' if accepted else 'rejected',
+                'accepted' if ok else 'rejected'))
+            wrong += 1
+    return wrong
+
+
 def parse_seeds(text):
     """'A:B' is seeds A..B-1; 'A' is one seed; commas join several."""
     seeds = []
@@ -1458,9 +1532,12 @@ def main():
                     help='generate and check N kernels, write nothing')
     args = ap.parse_args()
     if args.self_check:
+        if checker_self_test():
+            return 1
         for seed in range(1, args.self_check + 1):
             check(generate(seed))
-        print('%d kernels generated and checked' % args.self_check)
+        print('checker self-test passed; %d kernels generated and checked'
+              % args.self_check)
         return 0
     if not args.seeds or not args.output:
         ap.error('--seeds and -o are required')
