@@ -1,0 +1,54 @@
+//===- problems/reduction.hpp - Work-group tree reduction ------*- C++ -*-===//
+//
+/// \file
+/// The problem all variants of `reduction` solve: each work-group of 256
+/// loads 256 ints into local memory and halves the active range with a
+/// barrier at the top of every step (8 barriers in a loop); item 0 writes
+/// the group's sum. Integers, so the check is exact.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LANES_BENCH_PROBLEMS_REDUCTION_HPP
+#define LANES_BENCH_PROBLEMS_REDUCTION_HPP
+
+#include "bench.hpp"
+
+namespace reduction {
+
+constexpr size_t Local = 256;
+
+struct Problem {
+  size_t N;
+  size_t groups() const { return N / Local; }
+};
+
+inline Problem problem(const bench::Options &Opts) {
+  return {Opts.Smoke ? size_t(1) << 16 : size_t(4) << 20};
+}
+
+inline void describe(const bench::Reporter &Rep, const Problem &P) {
+  Rep.config("problem", std::to_string(P.N) + " ints");
+  Rep.config("local", Local);
+}
+
+inline void init(int *In, const Problem &P) {
+  for (size_t I = 0; I < P.N; ++I)
+    In[I] = int(I % 17) - 8 + int(I / 4099 % 3);
+}
+
+inline bench::Verdict check(const int *In, const int *Partial,
+                            const Problem &P) {
+  for (size_t G = 0; G < P.groups(); ++G) {
+    long Sum = 0;
+    for (size_t I = G * Local; I < (G + 1) * Local; ++I)
+      Sum += In[I];
+    if (Sum != Partial[G])
+      return {false, "group " + std::to_string(G) + ": " +
+                         std::to_string(Partial[G]) + ", expected " +
+                         std::to_string(Sum)};
+  }
+  return {true, std::to_string(P.groups()) + " group sums exact"};
+}
+
+} // namespace reduction
+
+#endif

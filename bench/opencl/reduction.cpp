@@ -1,0 +1,27 @@
+// reduction, pocl variant: host side of reduction.cl.
+#include "problems/reduction.hpp"
+#include "opencl.hpp"
+
+int main(int Argc, char **Argv) {
+  using namespace reduction;
+  bench::Options Opts = bench::parseOptions(Argc, Argv);
+  bench::Reporter Rep("reduction", Opts);
+  Problem P = problem(Opts);
+  describe(Rep, P);
+
+  ocl::Runtime RT(Rep);
+  RT.build("reduction.cl", ocl::define("LOCAL", Local));
+  cl_kernel K = RT.kernel("reduction");
+  std::vector<int> In(P.N), Partial(P.groups());
+  init(In.data(), P);
+  cl_mem DIn = RT.buffer(P.N, In.data());
+  cl_mem DPartial = RT.buffer<int>(P.groups());
+  ocl::setArgs(K, DIn, DPartial);
+  const size_t Global = P.N, LocalSize = Local;
+
+  return Rep.measure([&] { RT.run(K, 1, &Global, &LocalSize); },
+                     [&] {
+                       RT.read(DPartial, P.groups(), Partial.data());
+                       return check(In.data(), Partial.data(), P);
+                     });
+}

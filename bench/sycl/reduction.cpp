@@ -1,0 +1,42 @@
+// reduction: work-group tree reduction, barrier at the top of the halving
+// loop (problems/reduction.hpp).
+#include <sycl/sycl.hpp>
+
+#include "problems/reduction.hpp"
+
+int main(int Argc, char **Argv) {
+  using namespace reduction;
+  bench::Options Opts = bench::parseOptions(Argc, Argv);
+  bench::Reporter Rep("reduction", Opts);
+  Problem P = problem(Opts);
+  describe(Rep, P);
+
+  sycl::queue Q;
+  const size_t N = P.N;
+  int *In = sycl::malloc_shared<int>(N, Q);
+  int *Partial = sycl::malloc_shared<int>(P.groups(), Q);
+  init(In, P);
+
+  int Rc = Rep.measure(
+      [&] {
+        Q.submit([&](sycl::handler &H) {
+           sycl::local_accessor<int, 1> Tile(sycl::range<1>(Local), H);
+           H.parallel_for(sycl::nd_range<1>(N, Local),
+                          [=](sycl::nd_item<1> It) {
+                            size_t L = It.get_local_id(0);
+                            Tile[L] = In[It.get_global_id(0)];
+                            for (size_t S = Local / 2; S > 0; S /= 2) {
+                              sycl::group_barrier(It.get_group());
+                              if (L < S)
+                                Tile[L] += Tile[L + S];
+                            }
+                            if (L == 0)
+                              Partial[It.get_group(0)] = Tile[0];
+                          });
+         }).wait();
+      },
+      [&] { return check(In, Partial, P); });
+  sycl::free(In, Q);
+  sycl::free(Partial, Q);
+  return Rc;
+}
