@@ -29,6 +29,7 @@ import os
 import re
 import subprocess
 import sys
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -43,9 +44,10 @@ RUN_TIMEOUT = 120
 class Toolchain:
     """How to build and run a program both ways (mirrors LanesProgram.cmake)."""
 
-    def __init__(self, build_dir, opt):
+    def __init__(self, build_dir, opt, lib_opt=None):
         self.build_dir = os.path.abspath(build_dir)
         self.opt = opt
+        self.lib_opt = lib_opt or opt
         self.lanespp = os.path.join(self.build_dir, 'bin', 'lanes++')
         self.libdir = os.path.join(self.build_dir, 'lib')
         self.include = os.path.join(SOURCE_ROOT, 'include')
@@ -56,7 +58,8 @@ class Toolchain:
     def compile_cmd(self, mode, src, exe):
         if mode == 'lanes':
             return [self.lanespp, self.opt, '-w', src, '-o', exe]
-        return ['g++', '-std=c++17', self.opt, '-w', '-I' + self.include, src,
+        return ['g++', '-std=c++17', self.lib_opt, '-w', '-I' + self.include,
+                src,
                 '-o', exe, '-L' + self.libdir, '-llanes_rt',
                 '-Wl,-rpath,' + self.libdir]
 
@@ -138,15 +141,25 @@ def run_isolated(tc, exe, indices):
 class Batch:
     """One program of many kernels, built both ways."""
 
-    def __init__(self, seeds, work, tag):
+    def __init__(self, seeds, work, tag, lazy=False):
         self.seeds = seeds
-        self.kernels = [gen.generate(s) for s in seeds]
+        self.kernels = None
         self.tag = tag
         self.src = os.path.join(work, tag + '.cpp')
         self.exe = {m: os.path.join(work, '%s-%s' % (tag, m))
                     for m in ('lib', 'lanes')}
         self.diag = {}
-        write_program(self.src, self.kernels)
+        self.done = 0
+        self.generating = threading.Lock()
+        if not lazy:
+            self.generate()
+
+    def generate(self):
+        with self.generating:
+            if self.kernels is None:
+                kernels = [gen.generate(s) for s in self.seeds]
+                write_program(self.src, kernels)
+                self.kernels = kernels
 
     def compile(self, tc, mode):
         ok, diag = tc.compile(mode, self.src, self.exe[mode])
@@ -213,18 +226,35 @@ def campaign(args, tc):
                                                       args.batch)]
     start = time.time()
     outcomes = []
-    built = [Batch(b, work, 'batch-%d-%d' % (b[0], b[-1])) for b in batches]
-    # Compiling dominates: spread the 2 x batches compiles over the jobs.
-    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        list(pool.map(lambda job: job[0].compile(tc, job[1]),
-                      [(b, m) for b in built for m in ('lanes', 'lib')]))
-    for b in built:
+    lock = threading.Lock()
+
+    def compile_job(b, mode):
+        # Compiling dominates, so the pool runs single compiles; whoever
+        # finishes a batch's second compile runs the batch.
+        b.generate()
+        b.compile(tc, mode)
+        with lock:
+            b.done += 1
+            if b.done < 2:
+                return
         res = run_batch(tc, b.seeds, work, b.tag, run_built(tc, b))
         bad = [o for o in res if o.kind != 'pass']
-        print('seeds %d..%d: %d passed, %d failed' % (
-            b.seeds[0], b.seeds[-1], len(res) - len(bad), len(bad)),
-            flush=True)
-        outcomes.extend(res)
+        with lock:
+            outcomes.extend(res)
+            print('seeds %d..%d: %d passed, %d failed (%d kernels, %.0f s)'
+                  % (b.seeds[0], b.seeds[-1], len(res) - len(bad), len(bad),
+                     len(outcomes), time.time() - start), flush=True)
+        for f in (b.src, b.exe['lib'], b.exe['lanes']):
+            if not bad and not args.keep and os.path.exists(f):
+                os.remove(f)
+
+    built = [Batch(b, work, 'batch-%d-%d' % (b[0], b[-1]), lazy=True)
+             for b in batches]
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        jobs = [pool.submit(compile_job, b, m) for b in built
+                for m in ('lanes', 'lib')]
+        for j in jobs:
+            j.result()
     failed = sorted((o for o in outcomes if o.kind != 'pass'),
                     key=lambda o: o.seed)
     for o in failed:
@@ -526,6 +556,10 @@ def main():
     ap.add_argument('--jobs', type=int, default=2,
                     help='batches built and run at once (default 2)')
     ap.add_argument('--opt', default='-O2', help='optimization flag')
+    ap.add_argument('--lib-opt', help='optimization flag of the library-only '
+                    'build (default: --opt; -O0 compiles about twice as fast)')
+    ap.add_argument('--keep', action='store_true',
+                    help='keep the sources and binaries of passing batches')
     ap.add_argument('--work-dir', help='where sources and binaries go '
                     '(default BUILD/fuzz-work)')
     ap.add_argument('--reproduce', type=int, metavar='SEED')
@@ -533,7 +567,7 @@ def main():
     args = ap.parse_args()
     if not args.work_dir:
         args.work_dir = os.path.join(args.build_dir, 'fuzz-work')
-    tc = Toolchain(args.build_dir, args.opt)
+    tc = Toolchain(args.build_dir, args.opt, args.lib_opt)
     if args.reproduce is not None:
         return reproduce(args, tc)
     if args.shrink is not None:
