@@ -7,7 +7,7 @@ using namespace matmul;
 
 static void run(const float *A, const float *B, float *C, size_t N) {
   const size_t Tiles = N / Tile;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(guided)
   for (size_t G = 0; G < Tiles * Tiles; ++G) {
     const size_t R0 = G / Tiles * Tile, C0 = G % Tiles * Tile;
     alignas(64) float TA[Tile][Tile], TB[Tile][Tile], Sum[Tile][Tile];

@@ -6,7 +6,7 @@
 using namespace nbody;
 
 static void run(const float *Pos, float *Acc, size_t N) {
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(guided)
   for (size_t G = 0; G < N / Local; ++G) {
     alignas(64) float Tile[4 * Local];
     alignas(64) float PX[Local], PY[Local], PZ[Local];

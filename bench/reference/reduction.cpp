@@ -6,7 +6,7 @@
 using namespace reduction;
 
 static void run(const int *In, int *Partial, size_t Groups) {
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(guided)
   for (size_t G = 0; G < Groups; ++G) {
     alignas(64) int Tile[Local];
 #pragma omp simd

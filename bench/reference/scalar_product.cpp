@@ -8,7 +8,7 @@ using namespace scalar_product;
 static void run(const float *A, const float *B, float *Result,
                 const Problem &P) {
   const size_t E = P.Elements;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(guided)
   for (size_t V = 0; V < P.Pairs; ++V) {
     alignas(64) float Tile[Local];
     const float *PA = A + V * E, *PB = B + V * E;

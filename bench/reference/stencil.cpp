@@ -7,7 +7,7 @@ using namespace stencil;
 
 static void run(const float *In, float *Out, size_t N) {
   const long R = long(Radius), Last = long(N) - 1;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(guided)
   for (size_t G = 0; G < N / Local; ++G) {
     const long Base = long(G * Local);
     alignas(64) float T[Local + 2 * Radius];

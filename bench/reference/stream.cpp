@@ -11,28 +11,28 @@ static void run(const Problem &P, float *A, float *B, float *C,
   switch (P.K) {
   case Kernel::Copy:
   case Kernel::CopyBarrier: // The barrier has nothing to order in this form.
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(guided)
     for (size_t G = 0; G < Groups; ++G)
 #pragma omp simd
       for (size_t L = 0; L < Local; ++L)
         C[G * Local + L] = A[G * Local + L];
     break;
   case Kernel::Mul:
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(guided)
     for (size_t G = 0; G < Groups; ++G)
 #pragma omp simd
       for (size_t L = 0; L < Local; ++L)
         B[G * Local + L] = Scalar * C[G * Local + L];
     break;
   case Kernel::Add:
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(guided)
     for (size_t G = 0; G < Groups; ++G)
 #pragma omp simd
       for (size_t L = 0; L < Local; ++L)
         C[G * Local + L] = A[G * Local + L] + B[G * Local + L];
     break;
   case Kernel::Triad:
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(guided)
     for (size_t G = 0; G < Groups; ++G)
 #pragma omp simd
       for (size_t L = 0; L < Local; ++L)
@@ -40,7 +40,7 @@ static void run(const Problem &P, float *A, float *B, float *C,
     break;
   case Kernel::Dot: {
     const size_t Global = P.DotGroups * Local;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(guided)
     for (size_t G = 0; G < P.DotGroups; ++G) {
       alignas(64) float Tile[Local];
 #pragma omp simd

@@ -7,7 +7,7 @@ using namespace transpose;
 
 static void run(const float *In, float *Out, size_t N) {
   const size_t Tiles = N / Tile;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(guided)
   for (size_t G = 0; G < Tiles * Tiles; ++G) {
     const size_t R0 = G / Tiles * Tile, C0 = G % Tiles * Tile;
     alignas(64) float T[Tile][Tile + 1];

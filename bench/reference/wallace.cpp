@@ -7,7 +7,7 @@ using namespace wallace;
 
 static void run(const float *Seed, float *Out, const Problem &P) {
   const size_t Groups = P.Groups;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(guided)
   for (size_t G = 0; G < Groups; ++G) {
     alignas(64) float Pool[PoolSize], X[4][Local];
 #pragma omp simd
