@@ -654,6 +654,8 @@ set logscale y
 set grid ytics
 set xtics rotate by -35
 set key top right
+set rmargin 10
+set bmargin 7
 set datafile missing "NaN"
 set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2
 plot '{dat}' using 2:xtic(1) title 'lanes', '' using 3 title 'pocl (best method)', '' using 4 title 'library-only'
