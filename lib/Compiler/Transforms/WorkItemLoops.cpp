@@ -10,6 +10,7 @@
 #include "../Analysis/LanesIR.h"
 #include "../Analysis/WorkItemShape.h"
 #include "Diagnostics.h"
+#include "Rematerialize.h"
 
 #include "llvm/ADT/DepthFirstIterator.h"
 #include "llvm/ADT/MapVector.h"
@@ -33,6 +34,7 @@ STATISTIC(NumWorkGroupFunctions, "Work-group functions built");
 STATISTIC(NumSubCfgs, "Sub-CFGs turned into work-item loops");
 STATISTIC(NumVaryingState, "Values kept in per-work-item loop-state arrays");
 STATISTIC(NumUniformState, "Values kept in uniform scalar slots");
+STATISTIC(NumRecomputed, "Values live across barriers recomputed instead");
 
 namespace lanes {
 namespace {
@@ -73,6 +75,7 @@ struct LoopNest {
   Value *Item = nullptr;        ///< linear local id
   PHINode *ExitCode = nullptr;  ///< code of this work-item's exit
   Value *MinCode = nullptr, *MaxCode = nullptr; ///< over the whole group
+  DenseMap<Value *, Value *> Recomputed; ///< values rebuilt in Header
 };
 
 /// Builds the work-group function body of one kernel.
@@ -81,7 +84,7 @@ public:
   explicit WorkGroupBuilder(Function &WG)
       : WG(WG), Ctx(WG.getContext()), DL(WG.getDataLayout()),
         I32(Type::getInt32Ty(Ctx)), I64(Type::getInt64Ty(Ctx)),
-        Ptr(PointerType::getUnqual(Ctx)) {}
+        Ptr(PointerType::getUnqual(Ctx)), Remat(WG) {}
 
   /// Returns false after diagnosing input it cannot handle.
   bool build();
@@ -90,8 +93,7 @@ private:
   bool checkSupported();
   void findSubCfgs();
   void emitGroupValues(IRBuilder<> &B);
-  void createSlots(IRBuilder<> &B, ArrayRef<Instruction *> Live,
-                   const WorkItemShape &Shape);
+  void createSlots(IRBuilder<> &B, const WorkItemShape &Shape);
   LoopNest buildLoopNest(unsigned K);
   void cloneSubCfg(unsigned K, LoopNest &Nest);
   void lowerBuiltins(ArrayRef<BasicBlock *> Blocks, const LoopNest &Nest);
@@ -102,7 +104,8 @@ private:
   GlobalVariable *exitNameTable(IRBuilder<> &B);
   Value *slotAddress(const StateSlot &Slot, const LoopNest &Nest,
                      IRBuilder<> &B);
-  Value *loadSlot(Instruction *V, LoopNest &Nest);
+  Value *incomingValue(Instruction *V, LoopNest &Nest);
+  Value *lowerQuery(CallInst *Call, const LoopNest &Nest, IRBuilder<> &B);
   Value *selectDim(Value *Dim, ArrayRef<Value *> PerDim, Value *Default,
                    IRBuilder<> &B);
   bool eraseOriginalBody(ArrayRef<BasicBlock *> Original);
@@ -124,7 +127,9 @@ private:
   Value *StateBase = nullptr;
   GlobalVariable *ExitNameTable = nullptr;
 
-  MapVector<Instruction *, StateSlot> ValueSlots;
+  SmallVector<Instruction *, 16> Live; ///< values live across a barrier
+  Rematerializer Remat;                ///< decides which Live values to recompute
+  MapVector<Instruction *, StateSlot> ValueSlots; ///< the others' slots
   MapVector<AllocaInst *, StateSlot> AllocaSlots;
 };
 
@@ -209,13 +214,17 @@ void WorkGroupBuilder::emitGroupValues(IRBuilder<> &B) {
 
 /// Assigns every live value and every alloca its slot. Per-item arrays are
 /// carved, 64-byte aligned, out of one __lanes_loop_state block.
-void WorkGroupBuilder::createSlots(IRBuilder<> &B, ArrayRef<Instruction *> Live,
+void WorkGroupBuilder::createSlots(IRBuilder<> &B,
                                    const WorkItemShape &Shape) {
   for (Instruction &I : WG.getEntryBlock())
     if (auto *Alloca = dyn_cast<AllocaInst>(&I))
       AllocaSlots[Alloca].Stride =
           alignTo(*Alloca->getAllocationSize(DL), Alloca->getAlign());
   for (Instruction *V : Live) {
+    if (Remat.canRecompute(V)) {
+      ++NumRecomputed;
+      continue;
+    }
     StateSlot &Slot = ValueSlots[V];
     Slot.Ty = V->getType();
     Slot.Uniform = Shape.isUniform(V);
@@ -338,6 +347,26 @@ Value *WorkGroupBuilder::selectDim(Value *Dim, ArrayRef<Value *> PerDim,
   return Result;
 }
 
+Value *WorkGroupBuilder::lowerQuery(CallInst *Call, const LoopNest &Nest,
+                                    IRBuilder<> &B) {
+  Value *Zero = B.getInt64(0), *One = B.getInt64(1);
+  Value *Dim = Call->arg_size() ? Call->getArgOperand(0) : nullptr;
+  switch (getBuiltin(Call)) {
+  case Builtin::LocalId:
+    return selectDim(Dim, Nest.Id, Zero, B);
+  case Builtin::LocalSize:
+    return selectDim(Dim, LocalSize, One, B);
+  case Builtin::GroupId:
+    return selectDim(Dim, GroupId, Zero, B);
+  case Builtin::NumGroups:
+    return selectDim(Dim, NumGroups, One, B);
+  case Builtin::LocalMemory:
+    return LocalMemory;
+  default:
+    return nullptr; // barriers live in barrier blocks, never in a clone
+  }
+}
+
 void WorkGroupBuilder::lowerBuiltins(ArrayRef<BasicBlock *> Blocks,
                                      const LoopNest &Nest) {
   SmallVector<CallInst *, 16> Calls;
@@ -347,30 +376,10 @@ void WorkGroupBuilder::lowerBuiltins(ArrayRef<BasicBlock *> Blocks,
         Calls.push_back(cast<CallInst>(&I));
   for (CallInst *Call : Calls) {
     IRBuilder<> B(Call);
-    Value *Zero = B.getInt64(0), *One = B.getInt64(1);
-    Value *Dim = Call->arg_size() ? Call->getArgOperand(0) : nullptr;
-    Value *Lowered = nullptr;
-    switch (getBuiltin(Call)) {
-    case Builtin::LocalId:
-      Lowered = selectDim(Dim, Nest.Id, Zero, B);
-      break;
-    case Builtin::LocalSize:
-      Lowered = selectDim(Dim, LocalSize, One, B);
-      break;
-    case Builtin::GroupId:
-      Lowered = selectDim(Dim, GroupId, Zero, B);
-      break;
-    case Builtin::NumGroups:
-      Lowered = selectDim(Dim, NumGroups, One, B);
-      break;
-    case Builtin::LocalMemory:
-      Lowered = LocalMemory;
-      break;
-    default:
-      continue; // barriers live in barrier blocks, never in a clone
+    if (Value *Lowered = lowerQuery(Call, Nest, B)) {
+      Call->replaceAllUsesWith(Lowered);
+      Call->eraseFromParent();
     }
-    Call->replaceAllUsesWith(Lowered);
-    Call->eraseFromParent();
   }
 }
 
@@ -383,9 +392,17 @@ Value *WorkGroupBuilder::slotAddress(const StateSlot &Slot,
       B.CreateMul(Nest.Item, B.getInt64(Slot.Stride), "", /*HasNUW=*/true));
 }
 
-/// The value `V` had when the current work-item entered this sub-CFG.
-/// Uniform values are loaded once, before the nest.
-Value *WorkGroupBuilder::loadSlot(Instruction *V, LoopNest &Nest) {
+/// The value `V` had when the current work-item entered this sub-CFG:
+/// recomputed at the top of the work-item loop, or loaded from its slot
+/// (uniform values once, before the nest).
+Value *WorkGroupBuilder::incomingValue(Instruction *V, LoopNest &Nest) {
+  if (!ValueSlots.count(V)) {
+    IRBuilder<> B(Nest.Header->getTerminator());
+    return Remat.recompute(V, B, Nest.Recomputed,
+                           [&](CallInst *Query, IRBuilder<> &B) {
+                             return lowerQuery(Query, Nest, B);
+                           });
+  }
   const StateSlot &Slot = ValueSlots.lookup(V);
   BasicBlock *At = Slot.Uniform ? Nest.Pre : Nest.Header;
   IRBuilder<> B(At->getTerminator());
@@ -397,7 +414,7 @@ Value *WorkGroupBuilder::loadSlot(Instruction *V, LoopNest &Nest) {
 void WorkGroupBuilder::connectLiveValues(
     const SmallPtrSetImpl<BasicBlock *> &Clones, ValueToValueMapTy &VMap,
     LoopNest &Nest) {
-  for (auto &[V, Slot] : ValueSlots) {
+  for (Instruction *V : Live) {
     auto Mapped = VMap.find(V);
     if (Mapped == VMap.end()) {
       // Defined in another sub-CFG: every use here reads the saved value.
@@ -407,19 +424,22 @@ void WorkGroupBuilder::connectLiveValues(
           Uses.push_back(&U);
       if (Uses.empty())
         continue;
-      Value *Reload = loadSlot(V, Nest);
+      Value *Incoming = incomingValue(V, Nest);
       for (Use *U : Uses)
-        U->set(Reload);
+        U->set(Incoming);
       continue;
     }
-    // Defined here: save it, and merge it with the value the work-item
-    // brought into this sub-CFG wherever the definition does not dominate.
+    // Defined here: save it (unless it is recomputed), and merge it with the
+    // value the work-item brought into this sub-CFG wherever the definition
+    // does not dominate.
     auto *Def = cast<Instruction>(&*Mapped->second);
-    IRBuilder<> B(&*Def->getParent()->getFirstInsertionPt());
-    if (!isa<PHINode>(Def))
-      B.SetInsertPoint(Def->getNextNode());
-    B.CreateAlignedStore(Def, slotAddress(Slot, Nest, B),
-                       DL.getPrefTypeAlign(Slot.Ty));
+    if (auto Slot = ValueSlots.find(V); Slot != ValueSlots.end()) {
+      IRBuilder<> B(&*Def->getParent()->getFirstInsertionPt());
+      if (!isa<PHINode>(Def))
+        B.SetInsertPoint(Def->getNextNode());
+      B.CreateAlignedStore(Def, slotAddress(Slot->second, Nest, B),
+                           DL.getPrefTypeAlign(Def->getType()));
+    }
 
     SmallVector<Use *, 8> Uses;
     for (Use &U : Def->uses()) {
@@ -430,8 +450,8 @@ void WorkGroupBuilder::connectLiveValues(
     if (Uses.empty())
       continue;
     SSAUpdater SSA;
-    SSA.Initialize(Slot.Ty, V->getName());
-    SSA.AddAvailableValue(Nest.Header, loadSlot(V, Nest));
+    SSA.Initialize(Def->getType(), V->getName());
+    SSA.AddAvailableValue(Nest.Header, incomingValue(V, Nest));
     SSA.AddAvailableValue(Def->getParent(), Def);
     for (Use *U : Uses)
       SSA.RewriteUse(*U);
@@ -619,7 +639,7 @@ bool WorkGroupBuilder::build() {
   if (!checkSupported())
     return false;
   rematerializeQueries(WG);
-  SmallVector<Instruction *, 16> Live = valuesLiveAcrossBarriers(WG);
+  Live = valuesLiveAcrossBarriers(WG);
   WorkItemShape Shape(WG);
   SmallVector<BasicBlock *, 32> Original;
   for (BasicBlock &BB : WG)
@@ -633,7 +653,7 @@ bool WorkGroupBuilder::build() {
       I.moveBefore(*Entry, Entry->end());
   IRBuilder<> B(Entry);
   emitGroupValues(B);
-  createSlots(B, Live, Shape);
+  createSlots(B, Shape);
   for (unsigned K = 0; K < SubCfgs.size(); ++K)
     Nests.push_back(buildLoopNest(K));
   Return = BasicBlock::Create(Ctx, "wg.return", &WG);

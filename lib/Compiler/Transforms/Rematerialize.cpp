@@ -1,0 +1,81 @@
+//===- Rematerialize.cpp - Recompute instead of storing -------------------===//
+//
+/// \file
+/// Implements Rematerializer; see Rematerialize.h.
+//
+//===----------------------------------------------------------------------===//
+#include "Rematerialize.h"
+
+#include "../Analysis/LanesIR.h"
+
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Instructions.h"
+
+using namespace llvm;
+
+namespace lanes {
+
+/// Instructions in one recomputed chain, at most.
+static constexpr unsigned ChainBudget = 12;
+
+Rematerializer::Rematerializer(const Function &WG)
+    : KernelObject(WG.arg_empty() ? nullptr : WG.getArg(0)) {}
+
+bool Rematerializer::canRecompute(const Instruction *I) {
+  unsigned Budget = ChainBudget;
+  return canRecompute(I, Budget);
+}
+
+bool Rematerializer::canRecompute(const Instruction *I, unsigned &Budget) {
+  if (auto Found = Known.find(I); Found != Known.end())
+    return Found->second;
+  if (Budget == 0)
+    return false;
+  --Budget;
+  Builtin B = getBuiltin(I);
+  bool Result;
+  if (B != Builtin::None) {
+    Result = B != Builtin::Barrier && B != Builtin::WorkGroupFunction;
+  } else if (const auto *Load = dyn_cast<LoadInst>(I)) {
+    // The kernel object is readable and unchanged for the whole launch.
+    Result = Load->isSimple() && KernelObject &&
+             getUnderlyingObject(Load->getPointerOperand()) == KernelObject;
+  } else {
+    Result = (isa<BinaryOperator>(I) || isa<CastInst>(I) ||
+              isa<GetElementPtrInst>(I) || isa<CmpInst>(I) ||
+              isa<SelectInst>(I)) &&
+             isSafeToSpeculativelyExecute(I);
+  }
+  for (const Use &Op : I->operands()) {
+    if (!Result)
+      break;
+    if (const auto *OpI = dyn_cast<Instruction>(Op.get()))
+      Result = canRecompute(OpI, Budget);
+  }
+  // A verdict reached under a tight budget is not cached as a "no": the
+  // same instruction may fit when asked about on its own.
+  if (Result || Budget > 0)
+    Known[I] = Result;
+  return Result;
+}
+
+Value *Rematerializer::recompute(
+    Instruction *I, IRBuilder<> &B, DenseMap<Value *, Value *> &Cache,
+    function_ref<Value *(CallInst *, IRBuilder<> &)> LowerQuery) {
+  if (Value *Done = Cache.lookup(I))
+    return Done;
+  Value *Result;
+  if (getBuiltin(I) != Builtin::None) {
+    Result = LowerQuery(cast<CallInst>(I), B);
+  } else {
+    Instruction *Copy = I->clone();
+    for (Use &Op : Copy->operands())
+      if (auto *OpI = dyn_cast<Instruction>(Op.get()))
+        Op.set(recompute(OpI, B, Cache, LowerQuery));
+    Result = B.Insert(Copy, I->getName() + ".remat");
+  }
+  Cache[I] = Result;
+  return Result;
+}
+
+} // namespace lanes
