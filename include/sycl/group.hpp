@@ -36,7 +36,7 @@ public:
 
   id<Dims> get_group_id() const {
     return lanes::detail::gather<id<Dims>, Dims>(
-        lanes::detail::groupId<Dims>);
+        [](int D) { return lanes::detail::groupId<Dims>(D); });
   }
   size_t get_group_id(int Dim) const {
     return lanes::detail::groupId<Dims>(Dim);
@@ -44,21 +44,21 @@ public:
   /// The calling work-item's id within this group.
   id<Dims> get_local_id() const {
     return lanes::detail::gather<id<Dims>, Dims>(
-        lanes::detail::localId<Dims>);
+        [](int D) { return lanes::detail::localId<Dims>(D); });
   }
   size_t get_local_id(int Dim) const {
     return lanes::detail::localId<Dims>(Dim);
   }
   range<Dims> get_local_range() const {
     return lanes::detail::gather<range<Dims>, Dims>(
-        lanes::detail::localSize<Dims>);
+        [](int D) { return lanes::detail::localSize<Dims>(D); });
   }
   size_t get_local_range(int Dim) const {
     return lanes::detail::localSize<Dims>(Dim);
   }
   range<Dims> get_group_range() const {
     return lanes::detail::gather<range<Dims>, Dims>(
-        lanes::detail::numGroups<Dims>);
+        [](int D) { return lanes::detail::numGroups<Dims>(D); });
   }
   size_t get_group_range(int Dim) const {
     return lanes::detail::numGroups<Dims>(Dim);
@@ -68,12 +68,14 @@ public:
   size_t operator[](int Dim) const { return get_group_id(Dim); }
 
   size_t get_group_linear_id() const {
-    return lanes::detail::linearQuery<Dims>(lanes::detail::groupId<Dims>,
-                                            lanes::detail::numGroups<Dims>);
+    return lanes::detail::linearQuery<Dims>(
+        [](int D) { return lanes::detail::groupId<Dims>(D); },
+        [](int D) { return lanes::detail::numGroups<Dims>(D); });
   }
   size_t get_local_linear_id() const {
-    return lanes::detail::linearQuery<Dims>(lanes::detail::localId<Dims>,
-                                            lanes::detail::localSize<Dims>);
+    return lanes::detail::linearQuery<Dims>(
+        [](int D) { return lanes::detail::localId<Dims>(D); },
+        [](int D) { return lanes::detail::localSize<Dims>(D); });
   }
   size_t get_group_linear_range() const { return get_group_range().size(); }
   size_t get_local_linear_range() const { return get_local_range().size(); }

@@ -26,14 +26,15 @@ public:
 
   id<Dims> get_global_id() const {
     return lanes::detail::gather<id<Dims>, Dims>(
-        lanes::detail::globalId<Dims>);
+        [](int D) { return lanes::detail::globalId<Dims>(D); });
   }
   size_t get_global_id(int Dim) const {
     return lanes::detail::globalId<Dims>(Dim);
   }
   size_t get_global_linear_id() const {
-    return lanes::detail::linearQuery<Dims>(lanes::detail::globalId<Dims>,
-                                            lanes::detail::globalSize<Dims>);
+    return lanes::detail::linearQuery<Dims>(
+        [](int D) { return lanes::detail::globalId<Dims>(D); },
+        [](int D) { return lanes::detail::globalSize<Dims>(D); });
   }
   id<Dims> get_local_id() const { return get_group().get_local_id(); }
   size_t get_local_id(int Dim) const {
@@ -53,7 +54,7 @@ public:
   }
   range<Dims> get_global_range() const {
     return lanes::detail::gather<range<Dims>, Dims>(
-        lanes::detail::globalSize<Dims>);
+        [](int D) { return lanes::detail::globalSize<Dims>(D); });
   }
   size_t get_global_range(int Dim) const {
     return lanes::detail::globalSize<Dims>(Dim);
@@ -71,9 +72,10 @@ public:
   /// Work-group barrier. \p Space selects the memory the barrier orders;
   /// \p File and \p Line default to the caller's source position and name
   /// the barrier in diagnostics.
-  void barrier(access::fence_space Space = access::fence_space::global_and_local,
-               const char *File = __builtin_FILE(),
-               unsigned Line = __builtin_LINE()) const {
+  void
+  barrier(access::fence_space Space = access::fence_space::global_and_local,
+          const char *File = __builtin_FILE(),
+          unsigned Line = __builtin_LINE()) const {
     __lanes_barrier(lanes::detail::fenceFlags(Space), File, Line);
   }
 

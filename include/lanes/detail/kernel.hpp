@@ -24,8 +24,8 @@
 #define LANES_DETAIL_KERNEL_HPP
 
 #include "lanes/builtins.h"
-#include "lanes/runtime.h"
 #include "lanes/detail/work_item.hpp"
+#include "lanes/runtime.h"
 #include "sycl/exception.hpp"
 #include "sycl/item.hpp"
 #include "sycl/nd_item.hpp"
@@ -70,7 +70,8 @@ template <typename KernelT, int Dims, bool Padded> struct RangeInvoker {
   sycl::range<Dims> UserRange;
 
   void operator()() const {
-    sycl::id<Dims> Id = gather<sycl::id<Dims>, Dims>(globalId<Dims>);
+    sycl::id<Dims> Id = gather<sycl::id<Dims>, Dims>(
+        [](int D) { return lanes::detail::globalId<Dims>(D); });
     if constexpr (Padded) {
       for (int I = 0; I < Dims; ++I)
         if (Id[I] >= UserRange[I])
