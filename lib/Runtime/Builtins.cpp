@@ -7,12 +7,14 @@
 ///
 /// Library-only builtins read the thread's current work-item, which the
 /// fiber scheduler sets before it resumes a work-item's fiber. Called
-/// outside a running library-only work-item (no kernel, or from a compiled
-/// kernel where the compiler should have replaced them) they answer as a
-/// lone work-item would: 0 for every id, 1 for every size, and a null local
-/// memory pointer. A dimension above 2 violates the contract and gets the
-/// same answers. __lanes_barrier is the exception: there is no group to
-/// wait for, so it prints an error and aborts (it is declared nothrow).
+/// outside any kernel they answer as a lone work-item would: 0 for every
+/// id, 1 for every size, and a null local memory pointer. A dimension above
+/// 2 violates the contract and gets the same answers. Reached while a
+/// compiled work-group function runs on the thread (code the compiler did
+/// not lower, such as a call through a function pointer), no answer would
+/// be right: they print an error naming the kernel and abort (they are
+/// declared nothrow). So does __lanes_barrier outside a library-only
+/// work-item: there is no group to wait for.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,9 +36,26 @@ using namespace lanes::rt::detail;
 
 namespace {
 
-/// The group of the running library-only work-item, if any.
-const lanes_wg_ctx *currentGroup() {
+/// The running library-only work-item, or null outside any kernel. Aborts
+/// when `Builtin` is reached from a compiled kernel instead.
+const WorkItem *currentItem(const char *Builtin) {
   const WorkItem *Item = CurrentWorkItem;
+  if (Item)
+    return Item;
+  if (const LaunchState *Running = currentWorker().Launch) {
+    std::fprintf(stderr,
+                 "lanes: error: %s reached in compiled kernel '%s' from code "
+                 "the Lanes compiler did not lower (a call through a function "
+                 "pointer?)\n",
+                 Builtin, Running->KernelName);
+    std::abort();
+  }
+  return nullptr;
+}
+
+/// The group of the running library-only work-item, if any.
+const lanes_wg_ctx *currentGroup(const char *Builtin) {
+  const WorkItem *Item = currentItem(Builtin);
   return Item ? Item->Group : nullptr;
 }
 
@@ -58,27 +77,27 @@ WorkerState &workerOf(struct lanes_wg_ctx *Ctx, const char *Caller) {
 extern "C" {
 
 LANES_NOTHROW size_t __lanes_local_id(unsigned Dim) {
-  const WorkItem *Item = CurrentWorkItem;
+  const WorkItem *Item = currentItem("__lanes_local_id");
   return Item && Dim < 3 ? Item->LocalId[Dim] : 0;
 }
 
 LANES_NOTHROW size_t __lanes_local_size(unsigned Dim) {
-  const lanes_wg_ctx *Group = currentGroup();
+  const lanes_wg_ctx *Group = currentGroup("__lanes_local_size");
   return Group && Dim < 3 ? Group->local_size[Dim] : 1;
 }
 
 LANES_NOTHROW size_t __lanes_group_id(unsigned Dim) {
-  const lanes_wg_ctx *Group = currentGroup();
+  const lanes_wg_ctx *Group = currentGroup("__lanes_group_id");
   return Group && Dim < 3 ? Group->group_id[Dim] : 0;
 }
 
 LANES_NOTHROW size_t __lanes_num_groups(unsigned Dim) {
-  const lanes_wg_ctx *Group = currentGroup();
+  const lanes_wg_ctx *Group = currentGroup("__lanes_num_groups");
   return Group && Dim < 3 ? Group->num_groups[Dim] : 1;
 }
 
 LANES_NOTHROW void *__lanes_local_memory(void) {
-  const lanes_wg_ctx *Group = currentGroup();
+  const lanes_wg_ctx *Group = currentGroup("__lanes_local_memory");
   return Group ? Group->local_memory : nullptr;
 }
 

@@ -178,3 +178,26 @@ TEST(BuiltinsInKernel, DimensionAboveTwoAnswersAsUnused) {
 }
 
 } // namespace
+
+TEST(BuiltinsDeathTest, FromACompiledWorkGroupFunctionAbort) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  // What the compiler leaves behind when a query hides behind a function
+  // pointer: no answer would be right for the group it runs in.
+  static volatile size_t Sink;
+  auto Launch = [](auto Query) {
+    auto WorkGroup = [Query](lanes_wg_ctx *) { Sink = Query(); };
+    rt::launch(compiledLaunch(WorkGroup, 1, {4, 1, 1}, {4, 1, 1}));
+  };
+  const char *Message = " reached in compiled kernel '.*' from code the "
+                        "Lanes compiler did not lower";
+  EXPECT_DEATH(Launch([] { return __lanes_local_id(0); }),
+               std::string("__lanes_local_id") + Message);
+  EXPECT_DEATH(Launch([] { return __lanes_local_size(1); }),
+               std::string("__lanes_local_size") + Message);
+  EXPECT_DEATH(Launch([] { return __lanes_group_id(0); }),
+               std::string("__lanes_group_id") + Message);
+  EXPECT_DEATH(Launch([] { return __lanes_num_groups(2); }),
+               std::string("__lanes_num_groups") + Message);
+  EXPECT_DEATH(Launch([] { return size_t(__lanes_local_memory() != nullptr); }),
+               std::string("__lanes_local_memory") + Message);
+}
