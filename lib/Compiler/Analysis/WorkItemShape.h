@@ -34,6 +34,11 @@ public:
   explicit WorkItemShape(llvm::Function &F);
   /// True when `V` has the same value in every work-item of a group.
   bool isUniform(const llvm::Value *V) const;
+  /// True when `BB` lies between a varying branch and its immediate
+  /// post-dominator: work-items of a group may take different paths there.
+  bool isInDivergentRegion(const llvm::BasicBlock *BB) const {
+    return DivergentJoins.contains(BB);
+  }
 
 private:
   bool isSeedVarying(const llvm::Instruction &I) const;

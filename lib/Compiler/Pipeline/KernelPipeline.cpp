@@ -14,6 +14,7 @@
 #include "../Transforms/CloneKernels.h"
 #include "../Transforms/InlineKernelCalls.h"
 #include "../Transforms/IsolateBarriers.h"
+#include "../Transforms/MergeBarrierCopies.h"
 #include "../Transforms/WorkItemLoops.h"
 
 #include "llvm/IR/Module.h"
@@ -54,6 +55,7 @@ ForEachWorkGroupFunctionPass simplifyKernelsPass() {
   FPM.addPass(EarlyCSEPass());
   FPM.addPass(InstCombinePass());
   FPM.addPass(SimplifyCFGPass());
+  FPM.addPass(MergeBarrierCopiesPass());
   // WorkItemShape relies on LCSSA to see values leaving divergent loops.
   FPM.addPass(LCSSAPass());
   FPM.addPass(IsolateBarriersPass());

@@ -16,7 +16,6 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Statistic.h"
-#include "llvm/ADT/StringMap.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -543,25 +542,23 @@ void WorkGroupBuilder::emitDispatch(const SubCfg &S, LoopNest &Nest) {
     B.CreateBr(Target(S.ExitCodes[0]));
     return;
   }
-  // Work-items that left at different barriers broke the barrier rule.
-  // Clang may have duplicated one source barrier (tail duplication), so
-  // exits are compared by the barrier they name, not by their code.
+  // Work-items that left at different exits broke the barrier rule.
   BasicBlock *Report = BasicBlock::Create(Ctx, "divergent", &WG);
   BasicBlock *Dispatch = BasicBlock::Create(Ctx, "dispatch", &WG);
+  Value *Diverged = B.CreateICmpNE(Nest.MinCode, Nest.MaxCode);
+  B.CreateCondBr(B.CreateAnd(Checked, Diverged), Report, Dispatch);
+
+  B.SetInsertPoint(Report);
   GlobalVariable *Table = exitNameTable(B);
   auto NameOf = [&](Value *Code) {
     return B.CreateLoad(Ptr, B.CreateInBoundsGEP(Table->getValueType(), Table,
                                                  {B.getInt64(0), Code}));
   };
-  Value *First = NameOf(Nest.MinCode), *Second = NameOf(Nest.MaxCode);
-  Value *Diverged = B.CreateICmpNE(First, Second);
-  B.CreateCondBr(B.CreateAnd(Checked, Diverged), Report, Dispatch);
-
-  B.SetInsertPoint(Report);
   FunctionCallee Divergent = WG.getParent()->getOrInsertFunction(
       "__lanes_divergent_barrier",
       FunctionType::get(B.getVoidTy(), {Ptr, Ptr, Ptr}, false));
-  B.CreateCall(Divergent, {WG.getArg(1), First, Second});
+  B.CreateCall(Divergent, {WG.getArg(1), NameOf(Nest.MinCode),
+                           NameOf(Nest.MaxCode)});
   B.CreateRetVoid();
 
   B.SetInsertPoint(Dispatch);
@@ -575,15 +572,9 @@ void WorkGroupBuilder::emitDispatch(const SubCfg &S, LoopNest &Nest) {
 GlobalVariable *WorkGroupBuilder::exitNameTable(IRBuilder<> &B) {
   if (ExitNameTable)
     return ExitNameTable;
-  // One string per distinct name: copies of a barrier share it.
-  StringMap<Constant *> Strings;
   SmallVector<Constant *, 8> Names;
-  for (const std::string &Name : ExitNames) {
-    Constant *&String = Strings[Name];
-    if (!String)
-      String = B.CreateGlobalStringPtr(Name, "lanes.exit.name");
-    Names.push_back(String);
-  }
+  for (const std::string &Name : ExitNames)
+    Names.push_back(B.CreateGlobalStringPtr(Name, "lanes.exit.name"));
   auto *TableTy = ArrayType::get(Ptr, Names.size());
   ExitNameTable = new GlobalVariable(
       *WG.getParent(), TableTy, /*isConstant=*/true,

@@ -1,0 +1,60 @@
+; Clang copied one source barrier (line 9) into both arms of an if on the
+; local id. The copies become one barrier block: each arm enters it with its
+; number and a switch resumes it where its copy went on. %v, defined in one
+; arm and used after its copy, gets a PHI (poison from the other arm).
+; The barrier at line 7, copied under a uniform if, stays as it is.
+; RUN: lanes-opt -passes=lanes-merge-barrier-copies %s -S | FileCheck %s
+
+declare i64 @__lanes_local_id(i32) nounwind readnone
+declare i64 @__lanes_group_id(i32) nounwind readnone
+declare void @__lanes_barrier(i32, ptr, i32) convergent nounwind
+
+define void @wg(ptr %k, ptr %ctx) "lanes-work-group"="k" {
+entry:
+  %lid = call i64 @__lanes_local_id(i32 0)
+  %first = icmp eq i64 %lid, 0
+  br i1 %first, label %then, label %else
+then:
+  %v = add i64 %lid, 7
+  call void @__lanes_barrier(i32 1, ptr null, i32 9)
+  store i64 %v, ptr %k
+  br label %join
+else:
+  call void @__lanes_barrier(i32 1, ptr null, i32 9)
+  br label %join
+join:
+  %gid = call i64 @__lanes_group_id(i32 0)
+  %odd = icmp eq i64 %gid, 1
+  br i1 %odd, label %u.then, label %u.else
+u.then:
+  call void @__lanes_barrier(i32 1, ptr null, i32 7)
+  br label %end
+u.else:
+  call void @__lanes_barrier(i32 1, ptr null, i32 7)
+  br label %end
+end:
+  ret void
+}
+
+; CHECK-LABEL: define void @wg(
+; CHECK: then:
+; CHECK-NEXT: %v = add i64 %lid, 7
+; CHECK-NEXT: br label %barrier.merged
+; CHECK: barrier.merged:
+; CHECK-DAG: %barrier.copy = phi i32 [ 0, %then ], [ 1, %else ]
+; CHECK-DAG: %[[V:.*]] = phi i64 [ %v, %then ], [ poison, %else ]
+; CHECK: call void @__lanes_barrier(i32 1, ptr null, i32 9)
+; CHECK-NEXT: switch i32 %barrier.copy, label %after.barrier.merged [
+; CHECK-NEXT: i32 1, label %after.barrier.copy
+; CHECK-NEXT: ]
+; CHECK: after.barrier.merged:
+; CHECK-NEXT: store i64 %[[V]], ptr %k
+; CHECK: else:
+; CHECK-NEXT: br label %barrier.merged
+; CHECK: after.barrier.copy:
+; CHECK-NEXT: br label %join
+; CHECK: u.then:
+; CHECK-NEXT: call void @__lanes_barrier(i32 1, ptr null, i32 7)
+; CHECK: u.else:
+; CHECK-NEXT: call void @__lanes_barrier(i32 1, ptr null, i32 7)
+; CHECK-NOT: __lanes_barrier
