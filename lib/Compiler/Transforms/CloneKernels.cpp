@@ -76,6 +76,9 @@ Function *cloneIntoWorkGroupFunction(Function &Entry) {
   WG->addFnAttr(WorkGroupAttr, Entry.getName());
   WG->getArg(0)->setName("kernel_object");
   WG->getArg(1)->setName("ctx");
+  // Nothing writes the kernel object during a launch (see the IR contract):
+  // saying so lets its fields be hoisted out of work-item loops.
+  WG->addParamAttr(0, Attribute::NoAlias);
   WG->addParamAttr(1, Attribute::NoAlias);
   return WG;
 }

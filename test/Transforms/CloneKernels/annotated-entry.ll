@@ -18,7 +18,7 @@ define void @entry(ptr %k) {
   ret void
 }
 
-; CHECK: define internal void @entry.lanes.wg(ptr %kernel_object, ptr noalias %ctx) #[[WG:[0-9]+]] {
+; CHECK: define internal void @entry.lanes.wg(ptr noalias %kernel_object, ptr noalias %ctx) #[[WG:[0-9]+]] {
 ; CHECK-NEXT: %id = call i64 @__lanes_local_id(i32 0)
 ; CHECK-NEXT: %out = load ptr, ptr %kernel_object
 ; CHECK: attributes #[[ENTRY]] = { "lanes-kernel" }

@@ -2,7 +2,7 @@
 ; instead of an annotation. Functions without either are left alone.
 ; RUN: lanes-opt -passes=lanes-clone-kernels %s -S | FileCheck %s
 
-; CHECK-DAG: define internal void @marked.lanes.wg(ptr %kernel_object, ptr noalias %ctx)
+; CHECK-DAG: define internal void @marked.lanes.wg(ptr noalias %kernel_object, ptr noalias %ctx)
 ; CHECK-NOT: @unmarked.lanes.wg
 define void @marked(ptr %k) "lanes-kernel" {
   ret void
