@@ -46,6 +46,10 @@ inline constexpr llvm::StringLiteral WorkGroupSuffix = ".lanes.wg";
 /// work-item: it stays one scalar slot instead of a per-item array.
 inline constexpr llvm::StringLiteral UniformSlotMD = "lanes.uniform";
 
+/// Metadata kind on a barrier call the pipeline added (an implicit loop
+/// barrier), not one the user wrote.
+inline constexpr llvm::StringLiteral ImplicitBarrierMD = "lanes.implicit";
+
 /// The builtin `F` implements, or Builtin::None.
 Builtin getBuiltin(const llvm::Function *F);
 /// The builtin `I` calls, or Builtin::None when `I` is no such call.

@@ -12,6 +12,7 @@
 #include "../Analysis/LanesIR.h"
 #include "../Analysis/WorkItemShape.h"
 #include "../Transforms/CloneKernels.h"
+#include "../Transforms/ImplicitLoopBarriers.h"
 #include "../Transforms/InlineKernelCalls.h"
 #include "../Transforms/IsolateBarriers.h"
 #include "../Transforms/MergeBarrierCopies.h"
@@ -56,6 +57,7 @@ ForEachWorkGroupFunctionPass simplifyKernelsPass() {
   FPM.addPass(InstCombinePass());
   FPM.addPass(SimplifyCFGPass());
   FPM.addPass(MergeBarrierCopiesPass());
+  FPM.addPass(ImplicitLoopBarriersPass());
   // WorkItemShape relies on LCSSA to see values leaving divergent loops.
   FPM.addPass(LCSSAPass());
   FPM.addPass(IsolateBarriersPass());

@@ -31,8 +31,8 @@ private:
 };
 
 /// Simplification before barrier lowering: nd_item and friends become SSA
-/// values, copies clang made of one barrier are merged, barriers get blocks
-/// of their own.
+/// values, copies clang made of one barrier are merged, loops the group runs
+/// in lockstep get an implicit barrier, barriers get blocks of their own.
 ForEachWorkGroupFunctionPass simplifyKernelsPass();
 /// Clean-up after lowering: promotes slots, hoists uniform code out of the
 /// work-item loops, so the vectorizer sees simple loops.

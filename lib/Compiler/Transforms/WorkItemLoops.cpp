@@ -160,8 +160,10 @@ void WorkGroupBuilder::findSubCfgs() {
     if (!isBarrierBlock(BB))
       continue;
     BarrierCode[&BB] = Starts.size();
-    ExitNames.push_back("the barrier at " +
-                        describeBarrier(cast<CallInst>(BB.front())));
+    const auto &Barrier = cast<CallInst>(BB.front());
+    ExitNames.push_back(Barrier.hasMetadata(ImplicitBarrierMD)
+                            ? "an implicit loop barrier"
+                            : "the barrier at " + describeBarrier(Barrier));
     Starts.push_back(BB.getSingleSuccessor());
   }
   for (BasicBlock *Start : Starts) {

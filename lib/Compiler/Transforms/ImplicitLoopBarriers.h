@@ -1,0 +1,50 @@
+//===- ImplicitLoopBarriers.h - Work-item loops inside kernel loops -*- C++ -*-===//
+//
+/// \file
+/// Function pass `lanes-implicit-loop-barriers`, on work-group functions
+/// after inlining and simplification, before `lanes-isolate-barriers`.
+///
+/// A loop in a kernel that has no barrier runs whole inside one work-item
+/// loop: `for item { for k { ... } }`. The loop vectorizer only widens
+/// innermost loops, so the work-items are never spread over SIMD lanes.
+/// When every work-item of a group runs the loop the same number of times
+/// (its header is outside every divergent region and each of its exits
+/// branches on a uniform condition, per WorkItemShape), a barrier at the top
+/// of its header changes no result: the group runs the loop in lockstep, as
+/// a GPU would. Work-item loops then turn it inside out,
+/// `for k { for item { ... } }`, and the work-item loop, innermost, is what
+/// vectorizes (pocl's implicit loop barriers, horizontal inner-loop
+/// parallelization).
+///
+/// It is done only where it pays: the loop must use a value that moves with
+/// the fastest local id (otherwise every item computes the same thing, as
+/// in a single_task, and the loop is better vectorized over its own
+/// iterations), and no access in it may step one element per iteration at
+/// an address that moves with that id (`a[gid * n + k]`), which vectorizes
+/// well as it is and would become a strided gather turned inside out.
+///
+/// Only innermost loops get one; loops around them then hold a barrier and
+/// are split by work-item loops like any loop with a barrier. The barrier
+/// has no fence flags and carries the `lanes.implicit` metadata, so reports
+/// do not blame the user's code for it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LANES_TRANSFORMS_IMPLICITLOOPBARRIERS_H
+#define LANES_TRANSFORMS_IMPLICITLOOPBARRIERS_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace lanes {
+
+/// Puts a barrier at the top of every innermost loop the group runs in
+/// lockstep.
+class ImplicitLoopBarriersPass
+    : public llvm::PassInfoMixin<ImplicitLoopBarriersPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &AM);
+};
+
+} // namespace lanes
+
+#endif
