@@ -66,8 +66,10 @@ bool WorkItemShape::markDivergentRegion(BasicBlock &Branch) {
     if (!Seen.insert(BB).second)
       continue;
     Changed |= DivergentJoins.insert(BB).second;
-    if (BB != Join)
-      append_range(Worklist, successors(BB));
+    if (BB == Join)
+      continue;
+    DivergentBlocks.insert(BB);
+    append_range(Worklist, successors(BB));
   }
   return Changed;
 }

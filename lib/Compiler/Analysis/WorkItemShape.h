@@ -34,10 +34,10 @@ public:
   explicit WorkItemShape(llvm::Function &F);
   /// True when `V` has the same value in every work-item of a group.
   bool isUniform(const llvm::Value *V) const;
-  /// True when `BB` lies between a varying branch and its immediate
-  /// post-dominator: work-items of a group may take different paths there.
+  /// True when `BB` lies strictly between a varying branch and its
+  /// immediate post-dominator: only some work-items of a group may run it.
   bool isInDivergentRegion(const llvm::BasicBlock *BB) const {
-    return DivergentJoins.contains(BB);
+    return DivergentBlocks.contains(BB);
   }
 
 private:
@@ -46,7 +46,9 @@ private:
   bool markDivergentRegion(llvm::BasicBlock &Branch);
   llvm::PostDominatorTree PDT;
   llvm::DenseSet<const llvm::Value *> Varying;
-  llvm::DenseSet<const llvm::BasicBlock *> DivergentJoins;
+  /// Blocks between a varying branch and its post-dominator, joins included
+  /// (their PHIs are varying), and the same without the joins.
+  llvm::DenseSet<const llvm::BasicBlock *> DivergentJoins, DivergentBlocks;
   const llvm::Value *KernelObject = nullptr;
 };
 

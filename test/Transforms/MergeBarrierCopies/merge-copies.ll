@@ -58,3 +58,33 @@ end:
 ; CHECK: u.else:
 ; CHECK-NEXT: call void @__lanes_barrier(i32 1, ptr null, i32 7)
 ; CHECK-NOT: __lanes_barrier
+
+; The halving loop of a tree reduction, unrolled by clang: copies of one
+; barrier (line 5), each at the join of an if on the local id. Every
+; work-item reaches each of them, so they stay apart.
+define void @unrolled(ptr %tile) "lanes-work-group"="k" {
+entry:
+  %lid = call i64 @__lanes_local_id(i32 0)
+  call void @__lanes_barrier(i32 1, ptr null, i32 5)
+  %lo2 = icmp ult i64 %lid, 2
+  br i1 %lo2, label %add2, label %join2
+add2:
+  store i64 2, ptr %tile
+  br label %join2
+join2:
+  call void @__lanes_barrier(i32 1, ptr null, i32 5)
+  %lo1 = icmp ult i64 %lid, 1
+  br i1 %lo1, label %add1, label %join1
+add1:
+  store i64 1, ptr %tile
+  br label %join1
+join1:
+  ret void
+}
+
+; CHECK-LABEL: define void @unrolled(
+; CHECK-NOT: barrier.merged
+; CHECK: call void @__lanes_barrier(i32 1, ptr null, i32 5)
+; CHECK: join2:
+; CHECK-NEXT: call void @__lanes_barrier(i32 1, ptr null, i32 5)
+; CHECK-NOT: barrier.merged
