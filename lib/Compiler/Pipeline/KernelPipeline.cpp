@@ -25,8 +25,11 @@
 #include "llvm/Transforms/Scalar/GVN.h"
 #include "llvm/Transforms/Scalar/LICM.h"
 #include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Scalar/SimpleLoopUnswitch.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/LCSSA.h"
+
+#include <type_traits>
 
 using namespace llvm;
 
@@ -70,8 +73,13 @@ ForEachWorkGroupFunctionPass cleanupKernelsPass() {
   FPM.addPass(EarlyCSEPass(/*UseMemorySSA=*/true));
   FPM.addPass(InstCombinePass());
   FPM.addPass(SimplifyCFGPass());
-  FPM.addPass(createFunctionToLoopPassAdaptor(
-      LICMPass(LICMOptions()), /*UseMemorySSA=*/true));
+  {
+    LoopPassManager LPM;
+    LPM.addPass(LICMPass(LICMOptions()));
+    LPM.addPass(SimpleLoopUnswitchPass(/*NonTrivial=*/true));
+    FPM.addPass(createFunctionToLoopPassAdaptor(std::move(LPM),
+                                                /*UseMemorySSA=*/true));
+  }
   FPM.addPass(GVNPass());
   FPM.addPass(InstCombinePass());
   return ForEachWorkGroupFunctionPass(std::move(FPM));
@@ -87,7 +95,25 @@ ModulePassManager kernelPipeline() {
   return MPM;
 }
 
+namespace {
+
+/// Lets `-print-after=NAME` and friends find the pass of class `PassT`. The
+/// pipelines built from pass managers have no class of their own to name.
+template <typename PassT>
+void nameClass(PassInstrumentationCallbacks &PIC, StringRef Name) {
+  if constexpr (!std::is_same_v<PassT, ModulePassManager> &&
+                !std::is_same_v<PassT, ForEachWorkGroupFunctionPass>)
+    PIC.addClassToPassName(PassT::name(), Name);
+}
+
+} // namespace
+
 void registerPassBuilderCallbacks(PassBuilder &PB) {
+  if (PassInstrumentationCallbacks *PIC = PB.getPassInstrumentationCallbacks()) {
+#define MODULE_PASS(NAME, CREATE) nameClass<decltype(CREATE)>(*PIC, NAME);
+#define FUNCTION_PASS(NAME, CREATE) nameClass<decltype(CREATE)>(*PIC, NAME);
+#include "PassRegistry.def"
+  }
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {
