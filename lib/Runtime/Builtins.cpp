@@ -34,11 +34,7 @@ using namespace lanes::rt::detail;
 /// Definitions must repeat the declarations' exception specification.
 #define LANES_NOTHROW __attribute__((nothrow))
 
-namespace {
-
-/// The running library-only work-item, or null outside any kernel. Aborts
-/// when `Builtin` is reached from a compiled kernel instead.
-const WorkItem *currentItem(const char *Builtin) {
+const WorkItem *lanes::rt::detail::currentItem(const char *Builtin) {
   const WorkItem *Item = CurrentWorkItem;
   if (Item)
     return Item;
@@ -52,6 +48,8 @@ const WorkItem *currentItem(const char *Builtin) {
   }
   return nullptr;
 }
+
+namespace {
 
 /// The group of the running library-only work-item, if any.
 const lanes_wg_ctx *currentGroup(const char *Builtin) {

@@ -30,6 +30,12 @@
 /// A work-item whose entry throws stops its group at once; the exception
 /// becomes the launch's error.
 ///
+/// Group collectives (Collectives.cpp) are barriers with a data exchange:
+/// each work-item leaves its operand in the scheduler's scratch before it
+/// suspends, and the first one resumed after the barrier computes every
+/// work-item's result. They are checked like barriers, so a collective
+/// only part of a group reaches is an error too, never a hang.
+///
 /// When a group stops early its suspended fibers are *abandoned*, not
 /// unwound: Boost's fiber destructor would throw a forced-unwind exception
 /// out of __lanes_barrier, which builtins.h declares nothrow, and a kernel
@@ -83,14 +89,30 @@ const void *stackBottom(const ctx::stack_context &Stack) {
   return static_cast<const char *>(Stack.sp) - Stack.size;
 }
 
-/// "file:line" of the barrier a work-item waits at.
+/// "file:line" of the barrier a work-item waits at, followed by the name of
+/// the collective when it waits in one.
 std::string barrierLocation(const WorkItem &Item) {
-  return std::string(Item.BarrierFile ? Item.BarrierFile : "<unknown file>") +
-         ":" + std::to_string(Item.BarrierLine);
+  std::string Location =
+      std::string(Item.BarrierFile ? Item.BarrierFile : "<unknown file>") +
+      ":" + std::to_string(Item.BarrierLine);
+  if (Item.Collective)
+    Location += std::string(" (") + Item.Collective + ")";
+  return Location;
+}
+
+/// "barrier at file:line", or the collective's name instead of "barrier".
+std::string describeBarrier(const WorkItem &Item) {
+  return std::string(Item.Collective ? Item.Collective : "barrier") + " at " +
+         (Item.BarrierFile ? Item.BarrierFile : "<unknown file>") + ":" +
+         std::to_string(Item.BarrierLine);
 }
 
 bool sameBarrier(const WorkItem &A, const WorkItem &B) {
   if (A.BarrierLine != B.BarrierLine)
+    return false;
+  if (A.Collective != B.Collective &&
+      (!A.Collective || !B.Collective ||
+       std::strcmp(A.Collective, B.Collective) != 0))
     return false;
   if (A.BarrierFile == B.BarrierFile)
     return true;
@@ -121,6 +143,8 @@ void FiberScheduler::runGroup(LaunchState &L,
 void FiberScheduler::prepareItems(const lanes_wg_ctx &Group) {
   const uint64_t *Size = Group.local_size;
   Items.resize(Size[0] * Size[1] * Size[2]);
+  CollectiveOperands.resize(Items.size());
+  CollectiveResults.resize(Items.size());
   WorkItem *Item = Items.data();
   for (uint64_t Z = 0; Z < Size[2]; ++Z)
     for (uint64_t Y = 0; Y < Size[1]; ++Y)
@@ -134,6 +158,7 @@ void FiberScheduler::prepareItems(const lanes_wg_ctx &Group) {
         Item->Status = ItemStatus::NotStarted;
         Item->BarrierFile = nullptr;
         Item->BarrierLine = 0;
+        Item->Collective = nullptr;
       }
 }
 
@@ -151,6 +176,7 @@ void FiberScheduler::runPhases() {
     }
     if (!checkBarrierPhase())
       return;
+    ++CompletedBarriers;
   }
 }
 
@@ -233,8 +259,7 @@ bool FiberScheduler::checkBarrierPhase() {
     return false; // the group is done
   const std::string Group = Launch->formatId(First->Group->group_id);
   if (Finished != 0) {
-    Launch->failRuntime("barrier at " + barrierLocation(*First) +
-                        " reached by only " + std::to_string(Waiting) + " of " +
+    Launch->failRuntime(describeBarrier(*First) + " reached by only " + std::to_string(Waiting) + " of " +
                         std::to_string(Items.size()) +
                         " work-items of work-group " + Group +
                         "; the others finished the kernel");
@@ -282,18 +307,45 @@ void FiberScheduler::barrier(const char *File, unsigned Line) noexcept {
                  File ? File : "<unknown file>", Line);
     std::abort();
   }
-  FiberScheduler &Scheduler = *Item->Owner;
   // A group of one work-item is always complete at its barrier.
-  if (Scheduler.Items.size() == 1)
-    return;
-  Item->Status = ItemStatus::AtBarrier;
-  Item->BarrierFile = File;
-  Item->BarrierLine = Line;
-  startStackSwitch(&Item->FakeStack, Scheduler.SchedulerStackBottom,
-                   Scheduler.SchedulerStackSize);
-  Scheduler.SchedulerFiber = std::move(Scheduler.SchedulerFiber).resume();
-  finishStackSwitch(Item->FakeStack, &Scheduler.SchedulerStackBottom,
-                    &Scheduler.SchedulerStackSize);
+  if (Item->Owner->Items.size() != 1)
+    Item->Owner->wait(*Item, File, Line, nullptr);
+}
+
+void FiberScheduler::wait(WorkItem &Item, const char *File, unsigned Line,
+                          const char *Collective) {
+  Item.Status = ItemStatus::AtBarrier;
+  Item.BarrierFile = File;
+  Item.BarrierLine = Line;
+  Item.Collective = Collective;
+  startStackSwitch(&Item.FakeStack, SchedulerStackBottom, SchedulerStackSize);
+  SchedulerFiber = std::move(SchedulerFiber).resume();
+  finishStackSwitch(Item.FakeStack, &SchedulerStackBottom, &SchedulerStackSize);
   // Resumed by the scheduler, which has made this the current work-item.
-  assert(CurrentWorkItem == Item && "resumed as another work-item");
+  assert(CurrentWorkItem == &Item && "resumed as another work-item");
+}
+
+uint64_t FiberScheduler::collective(uint64_t Operand, const char *Name,
+                                    const char *File, unsigned Line,
+                                    CollectiveFn Compute,
+                                    const void *Arg) noexcept {
+  WorkItem *Item = CurrentWorkItem;
+  assert(Item && "a collective outside a library-only work-item");
+  FiberScheduler &Scheduler = *Item->Owner;
+  size_t Self = size_t(Item - Scheduler.Items.data());
+  size_t Size = Scheduler.Items.size();
+  uint64_t *Operands = Scheduler.CollectiveOperands.data();
+  uint64_t *Results = Scheduler.CollectiveResults.data();
+  Operands[Self] = Operand;
+  if (Size == 1) {
+    // No barrier to wait at, and no phase to tell results apart.
+    Compute(Operands, Results, 1, Arg);
+    return Results[0];
+  }
+  Scheduler.wait(*Item, File, Line, Name);
+  if (Scheduler.ResultsPhase != Scheduler.CompletedBarriers) {
+    Compute(Operands, Results, Size, Arg);
+    Scheduler.ResultsPhase = Scheduler.CompletedBarriers;
+  }
+  return Results[Self];
 }

@@ -44,6 +44,9 @@ struct WorkItem {
   ItemStatus Status = ItemStatus::NotStarted;
   const char *BarrierFile = nullptr; ///< where it waits (AtBarrier)
   unsigned BarrierLine = 0;
+  /// The group collective it waits in (a __lanes_group_* name), or null
+  /// for a plain barrier.
+  const char *Collective = nullptr;
   void *FakeStack = nullptr; ///< AddressSanitizer's, while suspended
 };
 
@@ -83,6 +86,24 @@ public:
   /// work-item is running on this thread.
   static void barrier(const char *File, unsigned Line) noexcept;
 
+  /// Computes the results of one group collective from the operands of all
+  /// work-items (indexed by linear local id) and whatever `Arg` describes.
+  using CollectiveFn = void (*)(const uint64_t *Operands, uint64_t *Results,
+                                size_t GroupSize, const void *Arg);
+
+  /// A group collective of the current work-item, which must exist (see
+  /// Collectives.cpp): stores `Operand` (the bits of its value) in the
+  /// group's scratch, waits like a barrier at `File`:`Line` (diagnostics
+  /// name it `Name`), and returns the work-item's result of `Compute`. The
+  /// first work-item to resume runs `Compute` once for the whole group.
+  /// Operands and results live in separate arrays, so the one barrier
+  /// suffices: a work-item that goes on to the next collective can only
+  /// overwrite its operand, and the next results are computed only after
+  /// every work-item has read this one's (it had to arrive there first).
+  static uint64_t collective(uint64_t Operand, const char *Name,
+                             const char *File, unsigned Line,
+                             CollectiveFn Compute, const void *Arg) noexcept;
+
 private:
   void prepareItems(const lanes_wg_ctx &Group);
   void runPhases();
@@ -93,10 +114,21 @@ private:
   boost::context::fiber runItems(size_t First, boost::context::fiber &&Back);
   bool checkBarrierPhase();
   void abandonUnfinished() noexcept;
+  /// Suspends `Item` at a barrier (or collective) until the next phase.
+  void wait(WorkItem &Item, const char *File, unsigned Line,
+            const char *Collective);
 
   StackPool &Stacks;
   std::vector<WorkItem> Items;
   LaunchState *Launch = nullptr;
+  /// Barriers completed by this scheduler so far, over all groups: tells a
+  /// collective whether its results were computed in the current phase.
+  uint64_t CompletedBarriers = 0;
+  /// The phase (a CompletedBarriers value) the results are from.
+  uint64_t ResultsPhase = ~uint64_t(0);
+  /// Collective scratch, sized to the group in prepareItems.
+  std::vector<uint64_t> CollectiveOperands;
+  std::vector<uint64_t> CollectiveResults;
   std::exception_ptr ItemError; ///< first exception a work-item threw
   /// The way back to the scheduler while a fiber runs.
   boost::context::fiber SchedulerFiber;

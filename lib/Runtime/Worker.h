@@ -33,6 +33,11 @@ struct WorkerState {
 /// The calling thread's state, created on first use.
 WorkerState &currentWorker();
 
+/// The running library-only work-item, or null outside any kernel. Aborts
+/// with a message naming `Builtin` and the kernel when called from a
+/// compiled kernel instead (code the compiler did not lower).
+const WorkItem *currentItem(const char *Builtin);
+
 } // namespace lanes::rt::detail
 
 #endif // LANES_RUNTIME_WORKER_H
