@@ -24,6 +24,7 @@
 #define LANES_BUILTINS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #if defined(__clang__)
 /// Marks a kernel entry. Clang records it in llvm.global.annotations; a
@@ -70,6 +71,57 @@ enum {
 /// diagnostics (the front end passes the user's call site).
 void __lanes_barrier(unsigned fence_flags, const char *file,
                      unsigned line) LANES_CONVERGENT __attribute__((nothrow));
+
+/// Operations of the group collectives. MIN/MAX compare signed integers;
+/// UMIN/UMAX unsigned ones; on float and double MIN/MAX are fmin/fmax.
+/// AND/OR/XOR take integers only. Identities: 0 for ADD, OR, XOR and UMAX
+/// (+0.0 on floats), 1 for MUL, all ones for AND and UMIN, the type's
+/// largest value for MIN (+infinity on floats), its smallest for MAX
+/// (-infinity).
+enum {
+  LANES_OP_ADD = 0,
+  LANES_OP_MUL = 1,
+  LANES_OP_MIN = 2,
+  LANES_OP_MAX = 3,
+  LANES_OP_UMIN = 4,
+  LANES_OP_UMAX = 5,
+  LANES_OP_AND = 6,
+  LANES_OP_OR = 7,
+  LANES_OP_XOR = 8,
+};
+
+/// Work-group collectives. Like __lanes_barrier, every work-item of the
+/// group must reach the same collective (same call, same `op`) the same
+/// number of times; `file` and `line` name it in diagnostics. Work-items
+/// are ordered by their linear local id (dimension 0 fastest). For T in
+/// i32 (int32_t), i64 (int64_t), f32 (float) and f64 (double), `op` being
+/// a compile-time constant:
+///  - reduce: x of every work-item combined with `op` (on floats in any
+///    order);
+///  - scan_inclusive: x of work-items 0..self combined with `op`, in order;
+///  - scan_exclusive: x of work-items 0..self-1, the identity for item 0;
+///  - broadcast: x of the work-item whose linear local id is `item` (the
+///    same for every work-item and below the group size).
+/// Integer arithmetic wraps (two's complement). Narrower types and bool are
+/// widened by the front end.
+#define LANES_GROUP_COLLECTIVES(T, SUFFIX)                                     \
+  T __lanes_group_reduce_##SUFFIX(unsigned op, T x, const char *file,         \
+                                  unsigned line)                               \
+      LANES_CONVERGENT __attribute__((nothrow));                               \
+  T __lanes_group_scan_inclusive_##SUFFIX(unsigned op, T x, const char *file, \
+                                          unsigned line)                       \
+      LANES_CONVERGENT __attribute__((nothrow));                               \
+  T __lanes_group_scan_exclusive_##SUFFIX(unsigned op, T x, const char *file, \
+                                          unsigned line)                       \
+      LANES_CONVERGENT __attribute__((nothrow));                               \
+  T __lanes_group_broadcast_##SUFFIX(T x, size_t item, const char *file,      \
+                                     unsigned line)                            \
+      LANES_CONVERGENT __attribute__((nothrow));
+LANES_GROUP_COLLECTIVES(int32_t, i32)
+LANES_GROUP_COLLECTIVES(int64_t, i64)
+LANES_GROUP_COLLECTIVES(float, f32)
+LANES_GROUP_COLLECTIVES(double, f64)
+#undef LANES_GROUP_COLLECTIVES
 
 /// The work-group function the compiler built for `entry`, or NULL when
 /// `entry` was not compiled (library-only mode). The pipeline folds every

@@ -18,8 +18,17 @@ using namespace llvm;
 namespace lanes {
 
 bool isBarrierBlock(const BasicBlock &BB) {
-  return BB.size() == 2 && getBuiltin(&BB.front()) == Builtin::Barrier &&
+  return BB.size() == 2 && isGroupSync(getBuiltin(&BB.front())) &&
          isa<BranchInst>(BB.back());
+}
+
+BasicBlock *usedAtEndOf(const Use &U) {
+  auto *User = cast<Instruction>(U.getUser());
+  if (auto *Phi = dyn_cast<PHINode>(User))
+    return Phi->getIncomingBlock(U);
+  if (isBarrierBlock(*User->getParent()))
+    return User->getParent()->getSinglePredecessor();
+  return nullptr;
 }
 
 bool isLiveAcrossBarrier(const Instruction &I) {
@@ -27,9 +36,7 @@ bool isLiveAcrossBarrier(const Instruction &I) {
   SmallVector<const BasicBlock *, 16> Worklist;
   for (const Use &U : I.uses()) {
     const auto *User = cast<Instruction>(U.getUser());
-    if (const auto *Phi = dyn_cast<PHINode>(User)) {
-      // A PHI uses its operand at the end of the incoming block.
-      const BasicBlock *In = Phi->getIncomingBlock(U);
+    if (const BasicBlock *In = usedAtEndOf(U)) {
       if (In != Def)
         Worklist.push_back(In);
     } else if (User->getParent() != Def) {

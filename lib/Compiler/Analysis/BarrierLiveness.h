@@ -18,12 +18,19 @@ namespace llvm {
 class BasicBlock;
 class Function;
 class Instruction;
+class Use;
 } // namespace llvm
 
 namespace lanes {
 
 /// True when `BB` is a barrier block as `lanes-isolate-barriers` leaves it.
 bool isBarrierBlock(const llvm::BasicBlock &BB);
+
+/// The block at whose end `U` reads its value, or null when that is where
+/// its user stands: a PHI reads at the end of the incoming block, and a
+/// collective in a barrier block at the end of the block's predecessor,
+/// where each work-item contributes its operand.
+llvm::BasicBlock *usedAtEndOf(const llvm::Use &U);
 
 /// True when a barrier block lies on a path from `I`'s definition to a use.
 bool isLiveAcrossBarrier(const llvm::Instruction &I);

@@ -28,6 +28,10 @@ Builtin getBuiltin(const Function *F) {
       .Case("__lanes_local_memory", Builtin::LocalMemory)
       .Case("__lanes_barrier", Builtin::Barrier)
       .Case("__lanes_work_group_function", Builtin::WorkGroupFunction)
+      .StartsWith("__lanes_group_reduce_", Builtin::GroupReduce)
+      .StartsWith("__lanes_group_scan_inclusive_", Builtin::GroupScanInclusive)
+      .StartsWith("__lanes_group_scan_exclusive_", Builtin::GroupScanExclusive)
+      .StartsWith("__lanes_group_broadcast_", Builtin::GroupBroadcast)
       .Default(Builtin::None);
 }
 
@@ -40,6 +44,19 @@ bool isWorkItemBuiltin(Builtin B) {
   return B != Builtin::None && B != Builtin::WorkGroupFunction;
 }
 
+bool isQuery(Builtin B) {
+  return B == Builtin::LocalId || B == Builtin::LocalSize ||
+         B == Builtin::GroupId || B == Builtin::NumGroups ||
+         B == Builtin::LocalMemory;
+}
+
+bool isCollective(Builtin B) {
+  return B == Builtin::GroupReduce || B == Builtin::GroupScanInclusive ||
+         B == Builtin::GroupScanExclusive || B == Builtin::GroupBroadcast;
+}
+
+bool isGroupSync(Builtin B) { return B == Builtin::Barrier || isCollective(B); }
+
 bool isKernelEntry(const Function &F) {
   return F.hasFnAttribute(KernelAttr) && !F.isDeclaration();
 }
@@ -50,13 +67,33 @@ bool isWorkGroupFunction(const Function &F) {
 
 std::string describeBarrier(const CallInst &Barrier) {
   StringRef File;
-  if (Barrier.arg_size() == 3 &&
-      getConstantStringInfo(Barrier.getArgOperand(1), File) && !File.empty())
-    if (auto *Line = dyn_cast<ConstantInt>(Barrier.getArgOperand(2)))
+  unsigned N = Barrier.arg_size();
+  if (N >= 2 && getConstantStringInfo(Barrier.getArgOperand(N - 2), File) &&
+      !File.empty())
+    if (auto *Line = dyn_cast<ConstantInt>(Barrier.getArgOperand(N - 1)))
       return (File + ":" + Twine(Line->getZExtValue())).str();
   if (const DebugLoc &Loc = Barrier.getDebugLoc())
     return (Loc->getFilename() + ":" + Twine(Loc.getLine())).str();
-  return "a barrier";
+  return "unknown location";
+}
+
+std::string describeGroupSync(const CallInst &Call) {
+  StringRef What;
+  switch (getBuiltin(&Call)) {
+  case Builtin::GroupReduce:
+    What = "the group reduction";
+    break;
+  case Builtin::GroupScanInclusive:
+  case Builtin::GroupScanExclusive:
+    What = "the group scan";
+    break;
+  case Builtin::GroupBroadcast:
+    What = "the group broadcast";
+    break;
+  default:
+    What = "the barrier";
+  }
+  return (What + " at " + describeBarrier(Call)).str();
 }
 
 std::string kernelName(const Function &F) {

@@ -31,6 +31,10 @@ enum class Builtin {
   NumGroups,
   LocalMemory,
   Barrier,
+  GroupReduce,
+  GroupScanInclusive,
+  GroupScanExclusive,
+  GroupBroadcast,
   WorkGroupFunction,
 };
 
@@ -42,10 +46,6 @@ inline constexpr llvm::StringLiteral KernelAttr = "lanes-kernel";
 inline constexpr llvm::StringLiteral WorkGroupAttr = "lanes-work-group";
 /// The suffix appended to an entry's name to name its work-group function.
 inline constexpr llvm::StringLiteral WorkGroupSuffix = ".lanes.wg";
-/// Metadata kind on a loop-state alloca whose value is the same for every
-/// work-item: it stays one scalar slot instead of a per-item array.
-inline constexpr llvm::StringLiteral UniformSlotMD = "lanes.uniform";
-
 /// Metadata kind on a barrier call the pipeline added (an implicit loop
 /// barrier), not one the user wrote.
 inline constexpr llvm::StringLiteral ImplicitBarrierMD = "lanes.implicit";
@@ -57,15 +57,25 @@ Builtin getBuiltin(const llvm::Instruction *I);
 /// True for builtins whose result depends on the calling work-item or
 /// that synchronise it: a call chain reaching one must be inlined.
 bool isWorkItemBuiltin(Builtin B);
+/// True for the id, size and local-memory queries: free of side effects,
+/// lowered to a loop counter or a value read from the context.
+bool isQuery(Builtin B);
+/// True for the calls the whole group meets at: the barrier and the group
+/// collectives. Each gets a barrier block of its own.
+bool isGroupSync(Builtin B);
+/// True for the group collectives.
+bool isCollective(Builtin B);
 
 /// True when `F` is a kernel entry.
 bool isKernelEntry(const llvm::Function &F);
 /// True when `F` is a work-group function built by the pipeline.
 bool isWorkGroupFunction(const llvm::Function &F);
 
-/// "file:line" of a barrier call, from its arguments (or its debug location);
-/// "a barrier" when neither is known.
+/// "file:line" of a barrier or collective call, from its last two arguments
+/// (or its debug location); "unknown location" when neither is known.
 std::string describeBarrier(const llvm::CallInst &Barrier);
+/// "the barrier at file:line", "the group reduction at file:line", ...
+std::string describeGroupSync(const llvm::CallInst &Call);
 /// A readable kernel name for diagnostics (demangled entry name).
 std::string kernelName(const llvm::Function &F);
 

@@ -36,6 +36,8 @@ bool WorkItemShape::isSeedVarying(const Instruction &I) const {
   switch (getBuiltin(&I)) {
   case Builtin::LocalId:
   case Builtin::Barrier:
+  case Builtin::GroupScanInclusive:
+  case Builtin::GroupScanExclusive:
     return true;
   case Builtin::None:
     break;
@@ -82,7 +84,9 @@ bool WorkItemShape::propagate(Function &F) {
       Changed = true;
   };
   for (Instruction &I : instructions(F)) {
-    if (Varying.contains(&I))
+    Builtin B = getBuiltin(&I);
+    if (Varying.contains(&I) || B == Builtin::GroupReduce ||
+        B == Builtin::GroupBroadcast) // the same result for the whole group
       continue;
     bool IsVarying = isSeedVarying(I) ||
                      any_of(I.operands(), [&](const Use &Op) {

@@ -10,7 +10,8 @@
 /// id/size queries, the kernel object and constants are uniform. Loads are
 /// uniform only from the kernel object, which is read-only during a launch.
 /// Calls are uniform only when they neither read nor write memory and every
-/// argument is uniform. Control: a PHI is varying when any of its incoming
+/// argument is uniform. A group reduction or broadcast is uniform whatever
+/// its operand; a group scan is varying. Control: a PHI is varying when any of its incoming
 /// values is, or when its block lies between a branch on a varying
 /// condition and that branch's immediate post-dominator, the join included
 /// (a conservative form of sync dependence; with the input in LCSSA form it

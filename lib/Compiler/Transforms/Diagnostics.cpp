@@ -37,7 +37,7 @@ int DiagnosticInfoKernel::kind() {
 void diagnoseKernel(const Function &Kernel, const Instruction *At,
                     const Twine &Message) {
   std::string Where;
-  if (At && getBuiltin(At) == Builtin::Barrier)
+  if (At && isGroupSync(getBuiltin(At)))
     Where = describeBarrier(*cast<CallInst>(At)) + ": ";
   else if (At && At->getDebugLoc())
     Where = (At->getDebugLoc()->getFilename() + ":" +

@@ -29,7 +29,7 @@ namespace {
 bool hasBarrier(const Loop &L) {
   for (const BasicBlock *BB : L.blocks())
     for (const Instruction &I : *BB)
-      if (getBuiltin(&I) == Builtin::Barrier)
+      if (isGroupSync(getBuiltin(&I)))
         return true;
   return false;
 }

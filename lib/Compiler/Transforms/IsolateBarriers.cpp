@@ -27,7 +27,7 @@ PreservedAnalyses IsolateBarriersPass::run(Function &F,
     return PreservedAnalyses::all();
   SmallVector<Instruction *, 8> Barriers;
   for (Instruction &I : instructions(F))
-    if (getBuiltin(&I) == Builtin::Barrier)
+    if (isGroupSync(getBuiltin(&I)))
       Barriers.push_back(&I);
 
   for (Instruction *Barrier : Barriers) {

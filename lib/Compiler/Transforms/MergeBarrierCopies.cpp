@@ -40,16 +40,30 @@ BasicBlock *isolate(Instruction *I, const Twine &Name) {
   return Block;
 }
 
-/// Makes copy 0 of a barrier the only one. Copy N's predecessor branches to
-/// it with N in a PHI, and a switch on that PHI after the barrier goes on
-/// where copy N went on.
+/// Makes copy 0 of a barrier or collective the only one. Copy N's
+/// predecessor branches to it with N in a PHI, and a switch on that PHI
+/// after the call goes on where copy N went on. Arguments that differ
+/// between copies (a collective's operand) arrive through PHIs, and uses of
+/// copy N's result use copy 0's.
 void merge(ArrayRef<CallInst *> Copies) {
   BasicBlock *Merged = isolate(Copies[0], "barrier.merged");
+  BasicBlock *First = Merged->getSinglePredecessor();
   auto *Resume = Merged->getTerminator();
   IRBuilder<> B(Merged, Merged->begin());
   PHINode *Which =
       B.CreatePHI(B.getInt32Ty(), Copies.size(), "barrier.copy");
-  Which->addIncoming(B.getInt32(0), Merged->getSinglePredecessor());
+  Which->addIncoming(B.getInt32(0), First);
+  SmallVector<std::pair<unsigned, PHINode *>, 2> Operands;
+  for (Use &Arg : Copies[0]->args()) {
+    if (all_of(Copies, [&](CallInst *Copy) {
+          return Copy->getOperand(Arg.getOperandNo()) == Arg.get();
+        }))
+      continue;
+    PHINode *Phi = B.CreatePHI(Arg->getType(), Copies.size(), "merged.arg");
+    Phi->addIncoming(Arg.get(), First);
+    Operands.push_back({Arg.getOperandNo(), Phi});
+    Arg.set(Phi);
+  }
   B.SetInsertPoint(Resume);
   SwitchInst *Switch =
       B.CreateSwitch(Which, Resume->getSuccessor(0), Copies.size() - 1);
@@ -60,6 +74,9 @@ void merge(ArrayRef<CallInst *> Copies) {
     BasicBlock *Before = Copy->getSinglePredecessor();
     Before->getTerminator()->replaceUsesOfWith(Copy, Merged);
     Which->addIncoming(B.getInt32(N), Before);
+    for (auto [No, Phi] : Operands)
+      Phi->addIncoming(Copies[N]->getOperand(No), Before);
+    Copies[N]->replaceAllUsesWith(Copies[0]);
     Switch->addCase(B.getInt32(N), Copy->getTerminator()->getSuccessor(0));
     DeleteDeadBlock(Copy);
     ++NumMerged;
@@ -93,15 +110,22 @@ PreservedAnalyses MergeBarrierCopiesPass::run(Function &F,
     return PreservedAnalyses::all();
   const WorkItemShape &Shape = AM.getResult<WorkItemShapeAnalysis>(F);
   const LoopInfo &LI = AM.getResult<LoopAnalysis>(F);
-  using Key = std::tuple<const Loop *, Value *, Value *, Value *>;
+  // Copies call the same builtin in the same loop with the same fence or
+  // operation, file and line.
+  using Key = std::tuple<const Loop *, Value *, Value *, Value *, Value *>;
   MapVector<Key, SmallVector<CallInst *, 2>> Copies;
-  for (Instruction &I : instructions(F))
-    if (getBuiltin(&I) == Builtin::Barrier) {
-      auto *Call = cast<CallInst>(&I);
-      Copies[{LI.getLoopFor(Call->getParent()), Call->getArgOperand(0),
-              Call->getArgOperand(1), Call->getArgOperand(2)}]
-          .push_back(Call);
-    }
+  for (Instruction &I : instructions(F)) {
+    Builtin B = getBuiltin(&I);
+    if (!isGroupSync(B))
+      continue;
+    auto *Call = cast<CallInst>(&I);
+    unsigned N = Call->arg_size();
+    Value *FenceOrOp =
+        B == Builtin::GroupBroadcast ? nullptr : Call->getArgOperand(0);
+    Copies[{LI.getLoopFor(Call->getParent()), Call->getCalledOperand(),
+            FenceOrOp, Call->getArgOperand(N - 2), Call->getArgOperand(N - 1)}]
+        .push_back(Call);
+  }
 
   SmallVector<ArrayRef<CallInst *>, 2> Apart;
   for (const auto &[_, Calls] : Copies)

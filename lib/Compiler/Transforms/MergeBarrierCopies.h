@@ -14,9 +14,10 @@
 /// longer dominate their uses get PHIs (SSAUpdater); the paths that bring
 /// poison into them never reach those uses.
 ///
-/// Copies are calls with equal arguments (fence, file, line) in the same
-/// loop, at least one of them in a region that depends on a varying branch
-/// (WorkItemShape). Copies in uniform control flow are left alone: every
+/// Collectives are merged the same way, their operands through PHIs.
+/// Copies are calls of one builtin with the same fence or operation, file
+/// and line in the same loop, at least one of them in a region that
+/// depends on a varying branch (WorkItemShape). Copies in uniform control flow are left alone: every
 /// work-item of a group reaches the same one.
 //
 //===----------------------------------------------------------------------===//

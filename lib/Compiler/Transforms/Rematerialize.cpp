@@ -35,7 +35,7 @@ bool Rematerializer::canRecompute(const Instruction *I, unsigned &Budget) {
   Builtin B = getBuiltin(I);
   bool Result;
   if (B != Builtin::None) {
-    Result = B != Builtin::Barrier && B != Builtin::WorkGroupFunction;
+    Result = isQuery(B);
   } else if (const auto *Load = dyn_cast<LoadInst>(I)) {
     // The kernel object is readable and unchanged for the whole launch.
     Result = Load->isSimple() && KernelObject &&
@@ -65,7 +65,7 @@ Value *Rematerializer::recompute(
   if (Value *Done = Cache.lookup(I))
     return Done;
   Value *Result;
-  if (getBuiltin(I) != Builtin::None) {
+  if (isQuery(getBuiltin(I))) {
     Result = LowerQuery(cast<CallInst>(I), B);
   } else {
     Instruction *Copy = I->clone();

@@ -9,6 +9,7 @@
 #include "../Analysis/BarrierLiveness.h"
 #include "../Analysis/LanesIR.h"
 #include "../Analysis/WorkItemShape.h"
+#include "Collectives.h"
 #include "Diagnostics.h"
 #include "Rematerialize.h"
 
@@ -35,6 +36,7 @@ STATISTIC(NumSubCfgs, "Sub-CFGs turned into work-item loops");
 STATISTIC(NumVaryingState, "Values kept in per-work-item loop-state arrays");
 STATISTIC(NumUniformState, "Values kept in uniform scalar slots");
 STATISTIC(NumRecomputed, "Values live across barriers recomputed instead");
+STATISTIC(NumCollectives, "Group collectives lowered to accumulators");
 
 namespace lanes {
 namespace {
@@ -65,16 +67,30 @@ struct StateSlot {
   uint64_t Stride = 0;     ///< bytes per work-item (per-item arrays)
 };
 
+/// A value carried through every level of a loop nest: a PHI in each
+/// header, entering with a start value and updated in the innermost latch.
+using Carried = std::array<PHINode *, 3>;
+
+/// The accumulator of a collective the work-items leave a nest for.
+struct Accumulator {
+  unsigned Code = 0;              ///< the collective's exit code
+  Carried Acc{};                  ///< [0]: before this work-item's step
+  PHINode *Next = nullptr;        ///< after it (innermost latch)
+  CallInst *Step = nullptr;       ///< stand-in for the step in the clone
+};
+
 /// The work-item loop nest of one sub-CFG.
 struct LoopNest {
   BasicBlock *Pre = nullptr;    ///< runs once before the nest
   BasicBlock *Header = nullptr; ///< innermost header, once per work-item
   BasicBlock *Latch = nullptr;  ///< innermost latch
   BasicBlock *After = nullptr;  ///< runs once after the nest
+  std::array<BasicBlock *, 3> Headers{}, Latches{}; ///< by dimension
   std::array<Value *, NumDims> Id{};
   Value *Item = nullptr;        ///< linear local id
   PHINode *ExitCode = nullptr;  ///< code of this work-item's exit
   Value *MinCode = nullptr, *MaxCode = nullptr; ///< over the whole group
+  SmallVector<Accumulator, 1> Accumulators;
   DenseMap<Value *, Value *> Recomputed; ///< values rebuilt in Header
 };
 
@@ -95,6 +111,10 @@ private:
   void emitGroupValues(IRBuilder<> &B);
   void createSlots(IRBuilder<> &B, const WorkItemShape &Shape);
   LoopNest buildLoopNest(unsigned K);
+  Carried carry(const LoopNest &N, Value *Start, const Twine &Name);
+  void setNext(const LoopNest &N, const Carried &C, Value *Next);
+  void stepCollective(Accumulator &A, LoopNest &Nest);
+  BasicBlock *collectiveDone(unsigned Code, LoopNest &Nest);
   void cloneSubCfg(unsigned K, LoopNest &Nest);
   void lowerBuiltins(ArrayRef<BasicBlock *> Blocks, const LoopNest &Nest);
   void connectLiveValues(const SmallPtrSetImpl<BasicBlock *> &Clones,
@@ -117,6 +137,7 @@ private:
 
   DenseMap<const BasicBlock *, unsigned> BarrierCode;
   SmallVector<std::string, 4> ExitNames; ///< by exit code
+  SmallVector<CallInst *, 4> Syncs; ///< by exit code: barrier or collective
   SmallVector<SubCfg, 4> SubCfgs;        ///< [0]: entry; [k + 1]: barrier k
   SmallVector<LoopNest, 4> Nests;
 
@@ -135,11 +156,19 @@ private:
 
 bool WorkGroupBuilder::checkSupported() {
   for (Instruction &I : instructions(WG)) {
-    if (getBuiltin(&I) == Builtin::Barrier && !isBarrierBlock(*I.getParent())) {
+    Builtin B = getBuiltin(&I);
+    if (isGroupSync(B) && !isBarrierBlock(*I.getParent())) {
       diagnoseKernel(WG, &I,
                      "internal compiler error: barrier not isolated (run "
                      "lanes-isolate-barriers before lanes-work-item-loops)");
       return false;
+    }
+    if (isCollective(B)) {
+      if (std::string Problem = checkCollective(cast<CallInst>(I));
+          !Problem.empty()) {
+        diagnoseKernel(WG, &I, Problem);
+        return false;
+      }
     }
     auto *Alloca = dyn_cast<AllocaInst>(&I);
     if (Alloca && (!Alloca->isStaticAlloca() ||
@@ -155,15 +184,17 @@ bool WorkGroupBuilder::checkSupported() {
 
 void WorkGroupBuilder::findSubCfgs() {
   ExitNames.push_back("the end of the kernel");
+  Syncs.push_back(nullptr);
   SmallVector<BasicBlock *, 4> Starts{&WG.getEntryBlock()};
   for (BasicBlock &BB : WG) {
     if (!isBarrierBlock(BB))
       continue;
     BarrierCode[&BB] = Starts.size();
-    const auto &Barrier = cast<CallInst>(BB.front());
-    ExitNames.push_back(Barrier.hasMetadata(ImplicitBarrierMD)
+    auto &Sync = cast<CallInst>(BB.front());
+    ExitNames.push_back(Sync.hasMetadata(ImplicitBarrierMD)
                             ? "an implicit loop barrier"
-                            : "the barrier at " + describeBarrier(Barrier));
+                            : describeGroupSync(Sync));
+    Syncs.push_back(&Sync);
     Starts.push_back(BB.getSingleSuccessor());
   }
   for (BasicBlock *Start : Starts) {
@@ -268,73 +299,101 @@ void WorkGroupBuilder::createSlots(IRBuilder<> &B,
 
 LoopNest WorkGroupBuilder::buildLoopNest(unsigned K) {
   LoopNest N;
-  const bool Reduce = SubCfgs[K].ExitCodes.size() > 1;
+  const SubCfg &S = SubCfgs[K];
   std::string Tag = "." + std::to_string(K);
   auto NewBlock = [&](StringRef Name) {
     return BasicBlock::Create(Ctx, Name + Tag, &WG);
   };
   N.Pre = NewBlock("subcfg");
-  std::array<BasicBlock *, NumDims> Headers, Latches;
   for (int D = NumDims - 1; D >= 0; --D)
-    Headers[D] = NewBlock("wi.header" + std::to_string(D));
+    N.Headers[D] = NewBlock("wi.header" + std::to_string(D));
   for (unsigned D = 0; D < NumDims; ++D)
-    Latches[D] = NewBlock("wi.latch" + std::to_string(D));
+    N.Latches[D] = NewBlock("wi.latch" + std::to_string(D));
   N.After = NewBlock("wi.done");
-  N.Header = Headers[0];
-  N.Latch = Latches[0];
+  N.Header = N.Headers[0];
+  N.Latch = N.Latches[0];
 
   IRBuilder<> B(N.Pre);
-  B.CreateBr(Headers[NumDims - 1]);
-  // Headers, outermost first: counters and the running min/max exit code.
-  std::array<PHINode *, NumDims> Counter, Min{}, Max{};
+  B.CreateBr(N.Headers[NumDims - 1]);
+  // Headers, outermost first. The branch into the clone is added by
+  // cloneSubCfg.
+  std::array<PHINode *, NumDims> Counter;
   BasicBlock *Outer = N.Pre;
-  Value *OuterMin = B.getInt32(~0u), *OuterMax = B.getInt32(0);
   Value *RowBase = B.getInt64(0);
   for (int D = NumDims - 1; D >= 0; --D) {
-    B.SetInsertPoint(Headers[D]);
+    B.SetInsertPoint(N.Headers[D]);
     Counter[D] = B.CreatePHI(I64, 2, "lid." + Twine(D));
     Counter[D]->addIncoming(B.getInt64(0), Outer);
-    if (Reduce) {
-      Min[D] = B.CreatePHI(I32, 2, "code.min");
-      Min[D]->addIncoming(OuterMin, Outer);
-      Max[D] = B.CreatePHI(I32, 2, "code.max");
-      Max[D]->addIncoming(OuterMax, Outer);
-      OuterMin = Min[D];
-      OuterMax = Max[D];
-    }
     // Linear id = (z * size1 + y) * size0 + x, built one level at a time.
     Value *Scaled = D == NumDims - 1 ? RowBase
                                      : B.CreateMul(RowBase, LocalSize[D]);
     RowBase = B.CreateAdd(Scaled, Counter[D]);
     N.Id[D] = Counter[D];
     if (D > 0)
-      B.CreateBr(Headers[D - 1]);
-    Outer = Headers[D];
+      B.CreateBr(N.Headers[D - 1]);
+    Outer = N.Headers[D];
   }
   N.Item = RowBase;
   RowBase->setName("item");
 
-  // Latches, innermost first. The header branch into the clone is added by
-  // cloneSubCfg.
-  B.SetInsertPoint(Latches[0]);
-  N.ExitCode = B.CreatePHI(I32, 4, "exit.code");
-  if (Reduce) {
-    N.MinCode = B.CreateIntrinsic(Intrinsic::umin, {I32}, {Min[0], N.ExitCode});
-    N.MaxCode = B.CreateIntrinsic(Intrinsic::umax, {I32}, {Max[0], N.ExitCode});
-  }
+  // Latches, innermost first.
   for (unsigned D = 0; D < NumDims; ++D) {
-    B.SetInsertPoint(Latches[D]);
+    B.SetInsertPoint(N.Latches[D]);
     Value *Next = B.CreateAdd(Counter[D], B.getInt64(1), "lid.next",
                               /*HasNUW=*/true, /*HasNSW=*/true);
-    BasicBlock *Exit = D + 1 < NumDims ? Latches[D + 1] : N.After;
-    B.CreateCondBr(B.CreateICmpULT(Next, LocalSize[D]), Headers[D], Exit);
-    Counter[D]->addIncoming(Next, Latches[D]);
-    if (Reduce) {
-      Min[D]->addIncoming(N.MinCode, Latches[D]);
-      Max[D]->addIncoming(N.MaxCode, Latches[D]);
-    }
+    BasicBlock *Exit = D + 1 < NumDims ? N.Latches[D + 1] : N.After;
+    B.CreateCondBr(B.CreateICmpULT(Next, LocalSize[D]), N.Headers[D], Exit);
+    Counter[D]->addIncoming(Next, N.Latches[D]);
+  }
+
+  // The exit code of each work-item; with several exits, their minimum and
+  // maximum over the group.
+  B.SetInsertPoint(N.Latch, N.Latch->begin());
+  N.ExitCode = B.CreatePHI(I32, 4, "exit.code");
+  if (S.ExitCodes.size() > 1) {
+    Carried Min = carry(N, B.getInt32(~0u), "code.min");
+    Carried Max = carry(N, B.getInt32(0), "code.max");
+    N.MinCode = B.CreateIntrinsic(Intrinsic::umin, {I32}, {Min[0], N.ExitCode});
+    N.MaxCode = B.CreateIntrinsic(Intrinsic::umax, {I32}, {Max[0], N.ExitCode});
+    setNext(N, Min, N.MinCode);
+    setNext(N, Max, N.MaxCode);
+  }
+  // The accumulator of each collective the work-items may leave for; the
+  // exit blocks built by cloneSubCfg feed its Next.
+  for (unsigned Code : S.ExitCodes) {
+    if (!isCollective(getBuiltin(Syncs[Code])))
+      continue;
+    Accumulator A;
+    A.Code = Code;
+    A.Acc = carry(N, collectiveStart(*Syncs[Code]), "acc");
+    B.SetInsertPoint(N.Latch, N.Latch->begin());
+    A.Next = B.CreatePHI(Syncs[Code]->getType(), 4, "acc.next");
+    setNext(N, A.Acc, A.Next);
+    N.Accumulators.push_back(A);
   }
   return N;
+}
+
+Carried WorkGroupBuilder::carry(const LoopNest &N, Value *Start,
+                                const Twine &Name) {
+  Carried C;
+  BasicBlock *Outer = N.Pre;
+  for (int D = NumDims - 1; D >= 0; --D) {
+    IRBuilder<> B(N.Headers[D], N.Headers[D]->getFirstInsertionPt());
+    C[D] = B.CreatePHI(Start->getType(), 2, Name);
+    C[D]->addIncoming(Start, Outer);
+    Start = C[D];
+    Outer = N.Headers[D];
+  }
+  return C;
+}
+
+/// Gives every level of `C` the value `Next` (defined in the innermost
+/// latch, which dominates the outer ones) on its back edge.
+void WorkGroupBuilder::setNext(const LoopNest &N, const Carried &C,
+                               Value *Next) {
+  for (unsigned D = 0; D < NumDims; ++D)
+    C[D]->addIncoming(Next, N.Latches[D]);
 }
 
 Value *WorkGroupBuilder::selectDim(Value *Dim, ArrayRef<Value *> PerDim,
@@ -365,7 +424,7 @@ Value *WorkGroupBuilder::lowerQuery(CallInst *Call, const LoopNest &Nest,
   case Builtin::LocalMemory:
     return LocalMemory;
   default:
-    return nullptr; // barriers live in barrier blocks, never in a clone
+    return nullptr; // only queries are asked for
   }
 }
 
@@ -374,14 +433,12 @@ void WorkGroupBuilder::lowerBuiltins(ArrayRef<BasicBlock *> Blocks,
   SmallVector<CallInst *, 16> Calls;
   for (BasicBlock *BB : Blocks)
     for (Instruction &I : *BB)
-      if (getBuiltin(&I) != Builtin::None)
+      if (isQuery(getBuiltin(&I)))
         Calls.push_back(cast<CallInst>(&I));
   for (CallInst *Call : Calls) {
     IRBuilder<> B(Call);
-    if (Value *Lowered = lowerQuery(Call, Nest, B)) {
-      Call->replaceAllUsesWith(Lowered);
-      Call->eraseFromParent();
-    }
+    Call->replaceAllUsesWith(lowerQuery(Call, Nest, B));
+    Call->eraseFromParent();
   }
 }
 
@@ -486,8 +543,20 @@ void WorkGroupBuilder::cloneSubCfg(unsigned K, LoopNest &Nest) {
     if (!Exit) {
       Exit = BasicBlock::Create(Ctx, "exit" + Twine(Code) + "." + Twine(K),
                                 &WG, Nest.Latch);
-      BranchInst::Create(Nest.Latch, Exit);
+      auto *Br = BranchInst::Create(Nest.Latch, Exit);
       Nest.ExitCode->addIncoming(ConstantInt::get(I32, Code), Exit);
+      for (Accumulator &A : Nest.Accumulators) {
+        if (A.Code != Code) {
+          A.Next->addIncoming(A.Acc[0], Exit);
+          continue;
+        }
+        // The collective itself, with this clone's operands, stands in for
+        // the step until the live values are connected.
+        A.Step = cast<CallInst>(Syncs[Code]->clone());
+        A.Step->insertBefore(Br);
+        RemapInstruction(A.Step, VMap,
+                         RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
+      }
     }
     return Exit;
   };
@@ -510,10 +579,54 @@ void WorkGroupBuilder::cloneSubCfg(unsigned K, LoopNest &Nest) {
       if (auto *Marker = dyn_cast<LifetimeIntrinsic>(&I))
         Marker->eraseFromParent();
   }
+  for (auto &[Code, Exit] : ExitBlocks) {
+    Clones.push_back(Exit);
+    CloneSet.insert(Exit);
+  }
   lowerBuiltins(Clones, Nest);
   connectLiveValues(CloneSet, VMap, Nest);
+  for (Accumulator &A : Nest.Accumulators)
+    stepCollective(A, Nest);
   Clones.push_back(Nest.Header);
   markParallel(Clones, Nest);
+}
+
+/// Replaces the stand-in of `A`'s collective by the step of its
+/// accumulator; a scan also saves each work-item's result.
+void WorkGroupBuilder::stepCollective(Accumulator &A, LoopNest &Nest) {
+  CallInst *Step = A.Step;
+  IRBuilder<> B(Step);
+  Value *Next = collectiveStep(*Step, A.Acc[0], collectiveOperand(*Step),
+                               Nest.Item, B);
+  A.Next->addIncoming(Next, Step->getParent());
+  Builtin Kind = getBuiltin(Step);
+  auto Slot = ValueSlots.find(Syncs[A.Code]);
+  if (Slot != ValueSlots.end() && !Slot->second.Uniform) {
+    Value *Result = Kind == Builtin::GroupScanExclusive ? A.Acc[0] : Next;
+    B.CreateAlignedStore(Result, slotAddress(Slot->second, Nest, B),
+                         DL.getPrefTypeAlign(Result->getType()));
+  }
+  Step->eraseFromParent();
+  A.Step = nullptr;
+  ++NumCollectives;
+}
+
+/// The block work-items pass through from `Nest` to the sub-CFG after
+/// barrier block `Code`: for a reduction or broadcast whose result is
+/// used, it saves the accumulator's final value in the result's slot.
+BasicBlock *WorkGroupBuilder::collectiveDone(unsigned Code, LoopNest &Nest) {
+  BasicBlock *Next = Nests[Code].Pre;
+  auto Slot = ValueSlots.find(Syncs[Code]);
+  if (Slot == ValueSlots.end() || !Slot->second.Uniform)
+    return Next;
+  auto A = find_if(Nest.Accumulators,
+                   [&](const Accumulator &A) { return A.Code == Code; });
+  BasicBlock *Done = BasicBlock::Create(Ctx, "collective.done", &WG);
+  IRBuilder<> B(Done);
+  B.CreateAlignedStore(A->Next, Slot->second.Base,
+                       DL.getPrefTypeAlign(A->Next->getType()));
+  B.CreateBr(Next);
+  return Done;
 }
 
 void WorkGroupBuilder::markParallel(ArrayRef<BasicBlock *> Blocks,
@@ -532,8 +645,12 @@ void WorkGroupBuilder::markParallel(ArrayRef<BasicBlock *> Blocks,
 }
 
 void WorkGroupBuilder::emitDispatch(const SubCfg &S, LoopNest &Nest) {
+  DenseMap<unsigned, BasicBlock *> Targets;
   auto Target = [&](unsigned Code) {
-    return Code == 0 ? Return : Nests[Code].Pre;
+    BasicBlock *&To = Targets[Code];
+    if (!To)
+      To = Code == 0 ? Return : collectiveDone(Code, Nest);
+    return To;
   };
   IRBuilder<> B(Nest.After);
   if (S.ExitCodes.empty()) { // the sub-CFG never finishes
@@ -620,14 +737,14 @@ bool WorkGroupBuilder::eraseOriginalBody(ArrayRef<BasicBlock *> Original) {
 static void rematerializeQueries(Function &WG) {
   SmallVector<CallInst *, 16> Queries;
   for (Instruction &I : instructions(WG))
-    if (getBuiltin(&I) != Builtin::None && getBuiltin(&I) != Builtin::Barrier)
+    if (isQuery(getBuiltin(&I)))
       Queries.push_back(cast<CallInst>(&I));
   for (CallInst *Query : Queries) {
     for (Use &U : make_early_inc_range(Query->uses())) {
       auto *User = cast<Instruction>(U.getUser());
       Instruction *At = User;
-      if (auto *Phi = dyn_cast<PHINode>(User))
-        At = Phi->getIncomingBlock(U)->getTerminator();
+      if (BasicBlock *End = usedAtEndOf(U))
+        At = End->getTerminator();
       else if (User->getParent() == Query->getParent())
         continue;
       Instruction *Copy = Query->clone();
@@ -637,11 +754,47 @@ static void rematerializeQueries(Function &WG) {
   }
 }
 
+/// Marks the kernel object dereferenceable as far as the kernel reads it at
+/// constant offsets (it is one whole object, docs/ir-contract.md), and
+/// aligned as those loads imply, so that loads of its fields under a branch
+/// may leave the work-item loops.
+static void markKernelObjectDereferenceable(Function &WG) {
+  const DataLayout &DL = WG.getDataLayout();
+  const Argument *Object = WG.getArg(0);
+  uint64_t Bytes = 0;
+  Align ObjectAlign;
+  for (Instruction &I : instructions(WG)) {
+    auto *Load = dyn_cast<LoadInst>(&I);
+    if (!Load)
+      continue;
+    APInt Offset(DL.getIndexTypeSizeInBits(Load->getPointerOperandType()), 0);
+    const Value *Base =
+        Load->getPointerOperand()->stripAndAccumulateConstantOffsets(
+            DL, Offset, /*AllowNonInbounds=*/true);
+    if (Base != Object || Offset.isNegative())
+      continue;
+    Bytes = std::max(Bytes, Offset.getZExtValue() +
+                                DL.getTypeStoreSize(Load->getType()));
+    ObjectAlign = std::max(ObjectAlign, commonAlignment(Load->getAlign(),
+                                                        Offset.getZExtValue()));
+  }
+  if (!Bytes)
+    return;
+  WG.addDereferenceableParamAttr(0, Bytes);
+  WG.addParamAttr(0, Attribute::getWithAlignment(WG.getContext(), ObjectAlign));
+}
+
 bool WorkGroupBuilder::build() {
   if (!checkSupported())
     return false;
+  markKernelObjectDereferenceable(WG);
   rematerializeQueries(WG);
   Live = valuesLiveAcrossBarriers(WG);
+  // A collective's result is computed across the work-item loop before it
+  // and read after it: always loop state.
+  for (Instruction &I : instructions(WG))
+    if (isCollective(getBuiltin(&I)) && !I.use_empty() && !is_contained(Live, &I))
+      Live.push_back(&I);
   WorkItemShape Shape(WG);
   SmallVector<BasicBlock *, 32> Original;
   for (BasicBlock &BB : WG)

@@ -28,7 +28,14 @@
 ///     stores the values it defines and reloads the ones it receives; SSA
 ///     form is repaired with SSAUpdater, so PHIs stay PHIs. Every alloca
 ///     becomes a per-work-item array too.
-///  5. Memory accesses in a clone share an access group and the innermost
+///  5. A group collective (reduce, scan, broadcast) is a barrier block
+///     whose nest also carries an *accumulator* through every level (like
+///     the min/max exit code): it starts at the operation's identity and
+///     each work-item leaving for the collective steps it with its operand
+///     (Collectives.h). A reduction's or broadcast's final value is stored
+///     in the result's scalar slot on the way to the next sub-CFG; a scan
+///     stores each work-item's running value in its loop-state array.
+///  6. Memory accesses in a clone share an access group and the innermost
 ///     loop is marked `llvm.loop.parallel_accesses`: work-items of a group
 ///     do not race between barriers (SYCL 2020 3.8.3), so the loop
 ///     vectorizer needs no dependence proof.

@@ -88,3 +88,36 @@ join1:
 ; CHECK: join2:
 ; CHECK-NEXT: call void @__lanes_barrier(i32 1, ptr null, i32 5)
 ; CHECK-NOT: barrier.merged
+
+; Copies of a collective (line 12) merge the same way; their operands, which
+; differ, arrive through a PHI, and each arm's uses read the one result.
+declare i32 @__lanes_group_reduce_i32(i32, i32, ptr, i32) convergent nounwind
+
+define void @collective(ptr %k, ptr %ctx) "lanes-work-group"="c" {
+entry:
+  %lid = call i64 @__lanes_local_id(i32 0)
+  %first = icmp eq i64 %lid, 0
+  br i1 %first, label %then, label %else
+then:
+  %a = call i32 @__lanes_group_reduce_i32(i32 0, i32 5, ptr null, i32 12)
+  store i32 %a, ptr %k
+  br label %join
+else:
+  %b = call i32 @__lanes_group_reduce_i32(i32 0, i32 7, ptr null, i32 12)
+  %b1 = add i32 %b, 1
+  store i32 %b1, ptr %k
+  br label %join
+join:
+  ret void
+}
+
+; CHECK-LABEL: define void @collective(
+; CHECK: barrier.merged:
+; CHECK-DAG: %barrier.copy = phi i32 [ 0, %then ], [ 1, %else ]
+; CHECK-DAG: %merged.arg = phi i32 [ 5, %then ], [ 7, %else ]
+; CHECK: %a = call i32 @__lanes_group_reduce_i32(i32 0, i32 %merged.arg, ptr null, i32 12)
+; CHECK: after.barrier.merged:
+; CHECK-NEXT: store i32 %a, ptr %k
+; CHECK: after.barrier.copy:
+; CHECK-NEXT: %b1 = add i32 %a, 1
+; CHECK-NOT: __lanes_group_reduce

@@ -34,7 +34,8 @@ define internal void @entry.lanes.wg(ptr %k, ptr noalias %ctx) "lanes-work-group
 ; CHECK-LABEL: define ptr @launch()
 ; CHECK-NEXT: ret ptr @entry.lanes.wg
 
-; CHECK: define internal void @entry.lanes.wg(ptr %k, ptr noalias %ctx) #[[ATTRS:[0-9]+]]
+; The kernel object is as large and aligned as its one load says.
+; CHECK: define internal void @entry.lanes.wg(ptr align 8 dereferenceable(8) %k, ptr noalias %ctx) #[[ATTRS:[0-9]+]]
 ; CHECK: wg.entry:
 ; CHECK: %local.size.0 = load i64, ptr {{%.*}}, align 8, !invariant.load
 ; CHECK: %group.id.0 = load i64

@@ -1,0 +1,42 @@
+//===- Collectives.h - The arithmetic of group collectives ------*- C++ -*-===//
+//
+/// \file
+/// What `lanes-work-item-loops` needs to know about a group collective
+/// (`__lanes_group_reduce_*`, `_scan_inclusive_*`, `_scan_exclusive_*`,
+/// `_broadcast_*`, include/lanes/builtins.h): it lowers each one to an
+/// accumulator carried through the work-item loop before it. The
+/// accumulator starts at collectiveStart() and every work-item steps it
+/// with collectiveStep(), in linear-id order; after the loop it holds the
+/// reduction or the broadcast value, and a scan's result for a work-item is
+/// the accumulator before (exclusive) or after (inclusive) its step.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LANES_TRANSFORMS_COLLECTIVES_H
+#define LANES_TRANSFORMS_COLLECTIVES_H
+
+#include "llvm/IR/IRBuilder.h"
+
+#include <string>
+
+namespace lanes {
+
+/// Why the collective `Call` cannot be lowered (its operation is not a
+/// constant, or not one its type has), or "" when it can.
+std::string checkCollective(const llvm::CallInst &Call);
+
+/// The work-item's contribution to `Call`.
+llvm::Value *collectiveOperand(const llvm::CallInst &Call);
+
+/// The accumulator before the first work-item: the operation's identity,
+/// or zero for a broadcast.
+llvm::Constant *collectiveStart(const llvm::CallInst &Call);
+
+/// The accumulator after the work-item with linear id `Item` contributed
+/// `X` to `Call`, given `Acc` before. Reductions may be reassociated.
+llvm::Value *collectiveStep(const llvm::CallInst &Call, llvm::Value *Acc,
+                            llvm::Value *X, llvm::Value *Item,
+                            llvm::IRBuilder<> &B);
+
+} // namespace lanes
+
+#endif
