@@ -25,6 +25,33 @@ int main() {
   (void)Q.get_device().get_info<sycl::info::platform::name>();
 #elif LANES_MISUSE == 6 // a reduction argument through the queue shortcut
   Q.parallel_for(sycl::range<1>(4), 1, [=](sycl::id<1> I) { P[I] = 0; });
+#elif LANES_MISUSE == 7 // a group reduction with a lambda
+  Q.parallel_for(sycl::nd_range<1>(4, 2), [=](sycl::nd_item<1> It) {
+    P[It.get_global_id(0)] = sycl::reduce_over_group(
+        It.get_group(), 1, [](int A, int B) { return A + B; });
+  });
+#elif LANES_MISUSE == 8 // a group scan of a class
+  struct Pair {
+    int A, B;
+  };
+  Q.parallel_for(sycl::nd_range<1>(4, 2), [=](sycl::nd_item<1> It) {
+    Pair X = sycl::inclusive_scan_over_group(It.get_group(), Pair{1, 2},
+                                             sycl::plus<Pair>());
+    P[It.get_global_id(0)] = X.A;
+  });
+#elif LANES_MISUSE == 9 // a bitwise reduction of floats
+  Q.parallel_for(sycl::nd_range<1>(4, 2), [=](sycl::nd_item<1> It) {
+    P[It.get_global_id(0)] =
+        int(sycl::reduce_over_group(It.get_group(), 1.0f, sycl::bit_or<>()));
+  });
+#elif LANES_MISUSE == 10 // a broadcast of a type with a destructor
+  struct Owner {
+    int *Data;
+    ~Owner() {}
+  };
+  Q.parallel_for(sycl::nd_range<1>(4, 2), [=](sycl::nd_item<1> It) {
+    P[It.get_global_id(0)] = *sycl::group_broadcast(It.get_group(), Owner{P}).Data;
+  });
 #endif
   sycl::free(P, Q);
   return 0;

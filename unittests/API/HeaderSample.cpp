@@ -14,6 +14,32 @@ void helper(sycl::nd_item<2> &It, const sycl::local_accessor<int, 2> &Tile) {
   sycl::group_barrier(It.get_group());
 }
 
+/// Every group algorithm once, in 2-D, with narrow, wide and float types.
+void groupAlgorithms(sycl::nd_item<2> &It, const int *In, float *Out) {
+  sycl::group<2> G = It.get_group();
+  int X = In[It.get_global_linear_id()];
+  short S = short(X);
+  float F = float(X);
+  X = sycl::group_broadcast(G, X) + sycl::group_broadcast(G, X, 1) +
+      sycl::group_broadcast(G, X, sycl::id<2>(0, 1));
+  bool B = sycl::any_of_group(G, X > 0) && sycl::all_of_group(G, S, [](short V) {
+             return V != 0;
+           }) && !sycl::none_of_group(G, F > 1.0f);
+  S = sycl::reduce_over_group(G, S, sycl::minimum<>()) +
+      sycl::exclusive_scan_over_group(G, S, short(1), sycl::multiplies<short>());
+  F = sycl::inclusive_scan_over_group(G, F, sycl::maximum<float>(), 0.5f) +
+      sycl::reduce_over_group(G, B, sycl::logical_or<>());
+  unsigned char C = sycl::joint_reduce(G, In, In + 8, (unsigned char)0,
+                                       sycl::bit_xor<unsigned char>());
+  sycl::joint_exclusive_scan(G, In, In + 8, Out, sycl::plus<float>());
+  sycl::joint_inclusive_scan(G, In, In + 8, Out, sycl::plus<>(), 1.0f);
+  Out[0] = F + S + C + sycl::joint_any_of(G, In, In + 8, [](int V) {
+             return V > 3;
+           });
+  static_assert(sycl::known_identity_v<sycl::bit_and<>, unsigned> == ~0u);
+  static_assert(!sycl::has_known_identity_v<sycl::logical_and<>, float>);
+}
+
 struct Functor {
   int *Out;
   void operator()(sycl::item<1> It) const { Out[It] = int(It.get_id(0)); }
@@ -57,6 +83,7 @@ int main() {
         sycl::nd_range{sycl::range<2>(8, 8), sycl::range<2>(4, 4)},
         [=](sycl::nd_item<2> It) {
           helper(It, Tile);
+          groupAlgorithms(It, B, reinterpret_cast<float *>(B) + 8);
           if (It.get_group().leader())
             Count = 0;
           It.barrier(sycl::access::fence_space::local_space);
