@@ -51,6 +51,8 @@ class Benchmark:
 
 BENCHMARKS = [
     Benchmark("reduction", "reduction", [], BARRIER_HEAVY),
+    Benchmark("reduction-group", "reduction", ["--kernel", "group"],
+              BARRIER_HEAVY),
     Benchmark("scalar-product", "scalar_product", [], BARRIER_HEAVY),
     Benchmark("nbody", "nbody", [], BARRIER_HEAVY),
     Benchmark("matmul", "matmul", [], BARRIER_HEAVY),

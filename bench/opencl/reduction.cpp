@@ -1,4 +1,5 @@
-// reduction, pocl variant: host side of reduction.cl.
+// reduction, pocl variant: host side of reduction.cl (the tree, for both
+// --kernel tree and --kernel group).
 #include "problems/reduction.hpp"
 #include "opencl.hpp"
 
@@ -10,6 +11,9 @@ int main(int Argc, char **Argv) {
   describe(Rep, P);
 
   ocl::Runtime RT(Rep);
+  // pocl 3.1's CPU device has no work_group_reduce_add (not with
+  // -cl-std=CL2.0 or CL3.0), so `--kernel group` runs the tree as well: the
+  // best an OpenCL C program can do there.
   RT.build("reduction.cl", ocl::define("LOCAL", Local));
   cl_kernel K = RT.kernel("reduction");
   std::vector<int> In(P.N), Partial(P.groups());

@@ -2,9 +2,11 @@
 //
 /// \file
 /// The problem all variants of `reduction` solve: each work-group of 256
-/// loads 256 ints into local memory and halves the active range with a
-/// barrier at the top of every step (8 barriers in a loop); item 0 writes
-/// the group's sum. Integers, so the check is exact.
+/// sums its 256 ints and item 0 writes the sum. `--kernel tree` (the
+/// default) loads them into local memory and halves the active range with a
+/// barrier at the top of every step (8 barriers in a loop); `--kernel group`
+/// calls the work-group collective (`sycl::reduce_over_group`). Integers,
+/// so the check is exact.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_BENCH_PROBLEMS_REDUCTION_HPP
@@ -16,13 +18,27 @@ namespace reduction {
 
 constexpr size_t Local = 256;
 
+/// Whether the group sums by a local-memory tree or by the collective.
+enum class Kernel { Tree, Group };
+
 struct Problem {
   size_t N;
+  Kernel K;
   size_t groups() const { return N / Local; }
 };
 
+inline Kernel kernelOf(const std::string &Name) {
+  if (Name.empty() || Name == "tree")
+    return Kernel::Tree;
+  if (Name == "group")
+    return Kernel::Group;
+  std::fprintf(stderr, "reduction: --kernel tree|group\n");
+  std::exit(2);
+}
+
 inline Problem problem(const bench::Options &Opts) {
-  return {Opts.Smoke ? size_t(1) << 16 : size_t(4) << 20};
+  return {Opts.Smoke ? size_t(1) << 16 : size_t(4) << 20,
+          kernelOf(Opts.Kernel)};
 }
 
 inline void describe(const bench::Reporter &Rep, const Problem &P) {
