@@ -64,15 +64,16 @@ Value *Rematerializer::recompute(
     function_ref<Value *(CallInst *, IRBuilder<> &)> LowerQuery) {
   if (Value *Done = Cache.lookup(I))
     return Done;
-  Value *Result;
-  if (isQuery(getBuiltin(I))) {
-    Result = LowerQuery(cast<CallInst>(I), B);
-  } else {
-    Instruction *Copy = I->clone();
-    for (Use &Op : Copy->operands())
-      if (auto *OpI = dyn_cast<Instruction>(Op.get()))
-        Op.set(recompute(OpI, B, Cache, LowerQuery));
-    Result = B.Insert(Copy, I->getName() + ".remat");
+  Instruction *Copy = I->clone();
+  for (Use &Op : Copy->operands())
+    if (auto *OpI = dyn_cast<Instruction>(Op.get()))
+      Op.set(recompute(OpI, B, Cache, LowerQuery));
+  Value *Result = B.Insert(Copy, I->getName() + ".remat");
+  // A query's operand (its dimension) may itself be computed: lower the
+  // copy, whose operands are the recomputed ones.
+  if (isQuery(getBuiltin(Copy))) {
+    Result = LowerQuery(cast<CallInst>(Copy), B);
+    Copy->eraseFromParent();
   }
   Cache[I] = Result;
   return Result;
