@@ -11,6 +11,7 @@
 #define LANES_SYCL_SYCL_HPP
 
 #include "sycl/access.hpp"
+#include "sycl/builtins.hpp"
 #include "sycl/device.hpp"
 #include "sycl/event.hpp"
 #include "sycl/exception.hpp"
@@ -22,6 +23,7 @@
 #include "sycl/info.hpp"
 #include "sycl/item.hpp"
 #include "sycl/local_accessor.hpp"
+#include "sycl/marray.hpp"
 #include "sycl/multi_ptr.hpp"
 #include "sycl/nd_item.hpp"
 #include "sycl/nd_range.hpp"
@@ -29,5 +31,6 @@
 #include "sycl/queue.hpp"
 #include "sycl/range.hpp"
 #include "sycl/usm.hpp"
+#include "sycl/vec.hpp"
 
 #endif // LANES_SYCL_SYCL_HPP

@@ -1,0 +1,284 @@
+//===- lanes/detail/builtins_common.hpp - SYCL common and geometric -------===//
+//
+/// \file
+/// SYCL 2020 4.17.8 (common functions: clamp, degrees, max, min, mix,
+/// radians, step, smoothstep, sign) and 4.17.9 (geometric functions:
+/// cross, dot, distance, length, normalize and their fast_ forms). max, min
+/// and clamp also serve the integer types (4.17.7).
+///
+/// Products and sums are separate statements, never one expression, so no
+/// compiler contracts them into fused multiply-adds: the compiled and the
+/// library-only builds give the same bits. dot adds the products in
+/// element order.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LANES_DETAIL_BUILTINS_COMMON_HPP
+#define LANES_DETAIL_BUILTINS_COMMON_HPP
+
+#include "lanes/detail/builtin_types.hpp"
+#include "lanes/detail/math_scalar.hpp"
+
+#include <type_traits>
+
+namespace lanes::detail {
+
+/// The element types max, min and clamp take.
+template <typename T>
+inline constexpr bool IsGenNumber = IsGenInt<T> || IsGenFloat<T>;
+
+namespace common {
+
+template <typename T> T max(T X, T Y) { return X < Y ? Y : X; }
+template <typename T> T min(T X, T Y) { return Y < X ? Y : X; }
+
+/// fmin(fmax(x, lo), hi) for floating point, min(max(x, lo), hi) else.
+template <typename T> T clamp(T X, T Lo, T Hi) {
+  if constexpr (std::is_floating_point_v<T>)
+    return math::fmin(math::fmax(X, Lo), Hi);
+  else
+    return min(max(X, Lo), Hi);
+}
+
+template <typename F> F degrees(F Radians) {
+  return F(57.295779513082320876798154814105) * Radians;
+}
+template <typename F> F radians(F Degrees) {
+  return F(0.017453292519943295769236907684886) * Degrees;
+}
+
+/// x + (y - x) * a.
+template <typename F> F mix(F X, F Y, F A) {
+  F Diff = Y - X;
+  F Scaled = Diff * A;
+  return X + Scaled;
+}
+
+template <typename F> F step(F Edge, F X) { return X < Edge ? F(0) : F(1); }
+
+/// t * t * (3 - 2 * t) for t = clamp((x - edge0) / (edge1 - edge0), 0, 1).
+template <typename F> F smoothstep(F Edge0, F Edge1, F X) {
+  F T = clamp((X - Edge0) / (Edge1 - Edge0), F(0), F(1));
+  F TwoT = F(2) * T;
+  F Poly = F(3) - TwoT;
+  F Square = T * T;
+  return Square * Poly;
+}
+
+/// 1 or -1 by the sign of x, x itself for zeros, 0 for NaN.
+template <typename F> F sign(F X) {
+  return X > F(0) ? F(1) : X < F(0) ? F(-1) : X == X ? X : F(0);
+}
+
+} // namespace common
+
+/// p0 . p1, the products added in element order.
+template <typename T> ElementT<T> dotOf(const ValueT<T> &A, const ValueT<T> &B) {
+  if constexpr (IsScalarArg<T>) {
+    return A * B;
+  } else {
+    ElementT<T> Sum = A[0] * B[0];
+    for (size_t I = 1; I < A.size(); ++I) {
+      ElementT<T> Product = A[I] * B[I];
+      Sum += Product;
+    }
+    return Sum;
+  }
+}
+
+/// p scaled by \p Factor element-wise (p * Factor).
+template <typename T> ValueT<T> scaled(const ValueT<T> &P, ElementT<T> Factor) {
+  return elementwise<ValueT<T>>([Factor](auto E) { return E * Factor; }, P);
+}
+
+/// The geometric argument types: float, double, and vecs, swizzles and
+/// marrays of 2 to 4 of them. Float marks the fast_ forms (float only).
+template <typename T, bool FloatOnly = false>
+inline constexpr bool IsGeometric =
+    IsGenFloat<T> && (!FloatOnly || std::is_same_v<ElementT<T>, float>) &&
+    (IsScalarArg<T> || (countOf<T>() >= 2 && countOf<T>() <= 4));
+
+} // namespace lanes::detail
+
+namespace sycl {
+inline namespace _V1 {
+
+/// max and min of integers or floating point, element-wise, also with one
+/// scalar for every element.
+#define LANES_MIN_MAX(Name)                                                    \
+  template <typename T1, typename T2,                                          \
+            lanes::detail::EnableIf<lanes::detail::IsGenNumber<T1> &&          \
+                                    lanes::detail::SameValue<T1, T2>> = 0>     \
+  lanes::detail::ValueT<T1> Name(const T1 &X, const T2 &Y) {                   \
+    return lanes::detail::elementwise<lanes::detail::ValueT<T1>>(              \
+        [](auto A, auto B) { return lanes::detail::common::Name(A, B); }, X,   \
+        Y);                                                                    \
+  }                                                                            \
+  template <typename T, lanes::detail::EnableIf<                               \
+                            lanes::detail::IsGenNumber<T> &&                   \
+                            lanes::detail::IsNonScalarArg<T>> = 0>             \
+  lanes::detail::ValueT<T> Name(const T &X, lanes::detail::ElementT<T> Y) {    \
+    return Name(X, lanes::detail::ValueT<T>(Y));                               \
+  }
+LANES_MIN_MAX(max)
+LANES_MIN_MAX(min)
+#undef LANES_MIN_MAX
+
+/// x limited to [lo, hi], element-wise, also with scalar bounds.
+template <typename T1, typename T2, typename T3,
+          lanes::detail::EnableIf<lanes::detail::IsGenNumber<T1> &&
+                                  lanes::detail::SameValue<T1, T2, T3>> = 0>
+lanes::detail::ValueT<T1> clamp(const T1 &X, const T2 &Lo, const T3 &Hi) {
+  return lanes::detail::elementwise<lanes::detail::ValueT<T1>>(
+      [](auto A, auto L, auto H) { return lanes::detail::common::clamp(A, L, H); },
+      X, Lo, Hi);
+}
+template <typename T,
+          lanes::detail::EnableIf<lanes::detail::IsGenNumber<T> &&
+                                  lanes::detail::IsNonScalarArg<T>> = 0>
+lanes::detail::ValueT<T> clamp(const T &X, lanes::detail::ElementT<T> Lo,
+                               lanes::detail::ElementT<T> Hi) {
+  using V = lanes::detail::ValueT<T>;
+  return clamp(X, V(Lo), V(Hi));
+}
+
+#define LANES_COMMON_1(Name)                                                   \
+  template <typename T,                                                        \
+            lanes::detail::EnableIf<lanes::detail::IsGenFloat<T>> = 0>         \
+  lanes::detail::ValueT<T> Name(const T &X) {                                  \
+    return lanes::detail::elementwise<lanes::detail::ValueT<T>>(               \
+        [](auto E) { return lanes::detail::common::Name(E); }, X);             \
+  }
+LANES_COMMON_1(degrees)
+LANES_COMMON_1(radians)
+LANES_COMMON_1(sign)
+#undef LANES_COMMON_1
+
+/// The blend x + (y - x) * a, with a per element or one for all.
+template <typename T1, typename T2, typename T3,
+          lanes::detail::EnableIf<lanes::detail::IsGenFloat<T1> &&
+                                  lanes::detail::SameValue<T1, T2> &&
+                                  (lanes::detail::SameValue<T1, T3> ||
+                                   (lanes::detail::IsNonScalarArg<T1> &&
+                                    std::is_arithmetic_v<T3>))> = 0>
+lanes::detail::ValueT<T1> mix(const T1 &X, const T2 &Y, const T3 &A) {
+  using E = lanes::detail::ElementT<T1>;
+  return lanes::detail::elementwise<lanes::detail::ValueT<T1>>(
+      [](E P, E Q, E R) { return lanes::detail::common::mix(P, Q, R); }, X, Y,
+      lanes::detail::ValueT<T3>(A));
+}
+
+/// 0 where x < edge, 1 elsewhere; edge per element or one for all.
+template <typename T1, typename T2,
+          lanes::detail::EnableIf<lanes::detail::IsGenFloat<T2> &&
+                                  (lanes::detail::SameValue<T1, T2> ||
+                                   (lanes::detail::IsNonScalarArg<T2> &&
+                                    std::is_arithmetic_v<T1>))> = 0>
+lanes::detail::ValueT<T2> step(const T1 &Edge, const T2 &X) {
+  using E = lanes::detail::ElementT<T2>;
+  return lanes::detail::elementwise<lanes::detail::ValueT<T2>>(
+      [](E P, E Q) { return lanes::detail::common::step(P, Q); },
+      lanes::detail::ValueT<T1>(Edge), X);
+}
+
+/// Hermite interpolation between 0 and 1 as x goes from edge0 to edge1;
+/// edges per element or one pair for all.
+template <typename T1, typename T2, typename T3,
+          lanes::detail::EnableIf<lanes::detail::IsGenFloat<T3> &&
+                                  lanes::detail::SameValue<T1, T2> &&
+                                  (lanes::detail::SameValue<T1, T3> ||
+                                   (lanes::detail::IsNonScalarArg<T3> &&
+                                    std::is_arithmetic_v<T1>))> = 0>
+lanes::detail::ValueT<T3> smoothstep(const T1 &Edge0, const T2 &Edge1,
+                                     const T3 &X) {
+  using E = lanes::detail::ElementT<T3>;
+  return lanes::detail::elementwise<lanes::detail::ValueT<T3>>(
+      [](E P, E Q, E R) { return lanes::detail::common::smoothstep(P, Q, R); },
+      lanes::detail::ValueT<T1>(Edge0), lanes::detail::ValueT<T2>(Edge1), X);
+}
+
+//===----------------------------------------------------------------------===//
+// 4.17.9 Geometric functions
+//===----------------------------------------------------------------------===//
+
+/// The cross product of the first three elements (the fourth is 0).
+template <typename T1, typename T2,
+          lanes::detail::EnableIf<lanes::detail::IsGenFloat<T1> &&
+                                  lanes::detail::IsNonScalarArg<T1> &&
+                                  lanes::detail::SameValue<T1, T2>> = 0>
+lanes::detail::ValueT<T1> cross(const T1 &P0, const T2 &P1) {
+  using V = lanes::detail::ValueT<T1>;
+  static_assert(V::size() == 3 || V::size() == 4,
+                "sycl::cross takes 3 or 4 elements");
+  const V A = P0, B = P1;
+  V Res;
+  for (int I = 0; I < 3; ++I) {
+    int J = (I + 1) % 3, K = (I + 2) % 3;
+    auto Left = A[J] * B[K];
+    auto Right = A[K] * B[J];
+    Res[I] = Left - Right;
+  }
+  return Res;
+}
+
+template <typename T1, typename T2,
+          lanes::detail::EnableIf<lanes::detail::IsGeometric<T1> &&
+                                  lanes::detail::SameValue<T1, T2>> = 0>
+lanes::detail::ElementT<T1> dot(const T1 &P0, const T2 &P1) {
+  return lanes::detail::dotOf<T1>(P0, P1);
+}
+
+/// sqrt(dot(p, p)).
+template <typename T,
+          lanes::detail::EnableIf<lanes::detail::IsGeometric<T>> = 0>
+lanes::detail::ElementT<T> length(const T &P) {
+  return lanes::detail::math::sqrt(lanes::detail::dotOf<T>(P, P));
+}
+
+/// length(p0 - p1).
+template <typename T1, typename T2,
+          lanes::detail::EnableIf<lanes::detail::IsGeometric<T1> &&
+                                  lanes::detail::SameValue<T1, T2>> = 0>
+lanes::detail::ElementT<T1> distance(const T1 &P0, const T2 &P1) {
+  lanes::detail::ValueT<T1> Diff = lanes::detail::ValueT<T1>(P0) -
+                                   lanes::detail::ValueT<T1>(P1);
+  return length(Diff);
+}
+
+/// p / length(p); p itself when all elements are zero.
+template <typename T,
+          lanes::detail::EnableIf<lanes::detail::IsGeometric<T>> = 0>
+lanes::detail::ValueT<T> normalize(const T &P) {
+  using E = lanes::detail::ElementT<T>;
+  E Length = length(P);
+  if (Length == E(0))
+    return P;
+  return lanes::detail::elementwise<lanes::detail::ValueT<T>>(
+      [Length](E X) { return X / Length; }, lanes::detail::ValueT<T>(P));
+}
+
+/// The fast_ forms (float only): the same computations.
+template <typename T,
+          lanes::detail::EnableIf<lanes::detail::IsGeometric<T, true>> = 0>
+float fast_length(const T &P) {
+  return length(P);
+}
+template <typename T1, typename T2,
+          lanes::detail::EnableIf<lanes::detail::IsGeometric<T1, true> &&
+                                  lanes::detail::SameValue<T1, T2>> = 0>
+float fast_distance(const T1 &P0, const T2 &P1) {
+  return distance(P0, P1);
+}
+/// p * rsqrt(dot(p, p)); p itself when all elements are zero.
+template <typename T,
+          lanes::detail::EnableIf<lanes::detail::IsGeometric<T, true>> = 0>
+lanes::detail::ValueT<T> fast_normalize(const T &P) {
+  float Sum = lanes::detail::dotOf<T>(P, P);
+  if (Sum == 0.0f)
+    return P;
+  return lanes::detail::scaled<T>(P, lanes::detail::math::rsqrt(Sum));
+}
+
+} // namespace _V1
+} // namespace sycl
+
+#endif // LANES_DETAIL_BUILTINS_COMMON_HPP
