@@ -2,18 +2,28 @@
 //
 /// \file
 /// SYCL 2020 4.9.1.7 (group) and 4.17 (group_barrier). A group object
-/// holds nothing: every query calls the builtins (lanes/detail/work_item.hpp),
-/// so it is free to copy and pass around inside kernels.
+/// holds its local range and nothing else: ids and the group range come
+/// from the builtins (lanes/detail/work_item.hpp) when asked, so it is
+/// trivially copyable and cheap to pass around inside kernels.
+///
+/// The local range is stored because hierarchical kernels
+/// (parallel_for_work_group, lanes/detail/hierarchical.hpp) run each
+/// work-group as one launch work-item: there the builtins' local size is 1
+/// and the group's size is the logical one the invoker passes in. An
+/// nd-range group reads its local range from the builtins when it is made,
+/// which after SROA is the same builtin call as before.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_SYCL_GROUP_HPP
 #define LANES_SYCL_GROUP_HPP
 
 #include "lanes/detail/work_item.hpp"
+#include "sycl/h_item.hpp"
 #include "sycl/id.hpp"
 
 namespace lanes::detail {
 struct ItemBuilder;
+struct HierarchicalBuilder;
 } // namespace lanes::detail
 
 namespace sycl {
@@ -21,7 +31,8 @@ inline namespace _V1 {
 
 template <int Dims> class nd_item;
 
-/// The work-group of the calling work-item. Obtained from nd_item.
+/// The work-group of the calling work-item. Obtained from nd_item, or
+/// passed to a parallel_for_work_group kernel.
 template <int Dims = 1> class group {
   using Q = lanes::detail::ItemBuilder;
 
@@ -49,13 +60,8 @@ public:
   size_t get_local_id(int Dim) const {
     return lanes::detail::localId<Dims>(Dim);
   }
-  range<Dims> get_local_range() const {
-    return lanes::detail::gather<range<Dims>, Dims>(
-        [](int D) { return lanes::detail::localSize<Dims>(D); });
-  }
-  size_t get_local_range(int Dim) const {
-    return lanes::detail::localSize<Dims>(Dim);
-  }
+  range<Dims> get_local_range() const { return LocalRange; }
+  size_t get_local_range(int Dim) const { return LocalRange[Dim]; }
   range<Dims> get_group_range() const {
     return lanes::detail::gather<range<Dims>, Dims>(
         [](int D) { return lanes::detail::numGroups<Dims>(D); });
@@ -75,10 +81,10 @@ public:
   size_t get_local_linear_id() const {
     return lanes::detail::linearQuery<Dims>(
         [](int D) { return lanes::detail::localId<Dims>(D); },
-        [](int D) { return lanes::detail::localSize<Dims>(D); });
+        [this](int D) { return LocalRange[D]; });
   }
   size_t get_group_linear_range() const { return get_group_range().size(); }
-  size_t get_local_linear_range() const { return get_local_range().size(); }
+  size_t get_local_linear_range() const { return LocalRange.size(); }
   /// True for the work-item with local linear id 0.
   bool leader() const { return get_local_linear_id() == 0; }
 
@@ -93,6 +99,22 @@ public:
   }
   size_t get_linear_id() const { return get_group_linear_id(); }
 
+  /// Hierarchical kernels (SYCL 2020 4.9.4.2.3): runs \p Func once per
+  /// work-item of this group, passing h_item<Dims>, and returns when all
+  /// have run (the implicit work-group barrier).
+  template <typename WorkItemFunctionT>
+  void parallel_for_work_item(const WorkItemFunctionT &Func) const {
+    lanes::detail::WorkItemLoop::run<false>(LocalRange, LocalRange, Func);
+  }
+  /// Runs \p Func once per id of \p LogicalRange, which may be smaller or
+  /// larger than the group: logical id `l` runs on physical work-item
+  /// `l % get_local_range()` in each dimension.
+  template <typename WorkItemFunctionT>
+  void parallel_for_work_item(range<Dims> LogicalRange,
+                              const WorkItemFunctionT &Func) const {
+    lanes::detail::WorkItemLoop::run<true>(LogicalRange, LocalRange, Func);
+  }
+
   /// Two group objects of one launch are equal when they name the same
   /// work-group.
   friend bool operator==(const group &L, const group &R) {
@@ -102,8 +124,17 @@ public:
 
 private:
   friend struct lanes::detail::ItemBuilder;
+  friend struct lanes::detail::HierarchicalBuilder;
   friend class nd_item<Dims>;
-  explicit group(int) {}
+
+  /// The group of an nd-range kernel: its size is the launch's.
+  explicit group(int)
+      : LocalRange(lanes::detail::gather<range<Dims>, Dims>(
+            [](int D) { return lanes::detail::localSize<Dims>(D); })) {}
+  /// The group of a hierarchical kernel, of \p LocalRange work-items.
+  explicit group(const range<Dims> &LocalRange) : LocalRange(LocalRange) {}
+
+  range<Dims> LocalRange;
 };
 
 /// Waits until every work-item of \p G has reached this call. Orders local

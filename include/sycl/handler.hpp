@@ -11,6 +11,7 @@
 #ifndef LANES_SYCL_HANDLER_HPP
 #define LANES_SYCL_HANDLER_HPP
 
+#include "lanes/detail/hierarchical.hpp"
 #include "lanes/detail/kernel.hpp"
 #include "sycl/event.hpp"
 #include "sycl/exception.hpp"
@@ -44,6 +45,36 @@ public:
     using Inv = lanes::detail::SingleTaskInvoker<KernelType>;
     setKernel<KernelName, KernelType>(lanes::rt::LaunchDesc(),
                                       std::make_shared<Inv>(Inv{Kernel}));
+  }
+
+  /// Hierarchical kernel (SYCL 2020 4.9.4.2.3): runs \p Kernel once per
+  /// work-group of \p NumGroups, passing group<Dims>; the group size is
+  /// chosen by Lanes (lanes/detail/hierarchical.hpp).
+  template <typename KernelName = lanes::detail::AutoName, int Dims,
+            typename KernelType>
+  void parallel_for_work_group(range<Dims> NumGroups,
+                               const KernelType &Kernel) {
+    parallel_for_work_group<KernelName>(
+        NumGroups, lanes::detail::defaultWorkGroupSize<Dims>(), Kernel);
+  }
+
+  /// Hierarchical kernel in groups of \p GroupSize work-items. Throws
+  /// errc::nd_range when the group size is 0 in a dimension or above
+  /// Lanes's limit for hierarchical groups.
+  template <typename KernelName = lanes::detail::AutoName, int Dims,
+            typename KernelType>
+  void parallel_for_work_group(range<Dims> NumGroups, range<Dims> GroupSize,
+                               const KernelType &Kernel) {
+    lanes::detail::checkWorkGroupKernel<KernelType, Dims>();
+    using Inv = lanes::detail::HierarchicalInvoker<KernelType, Dims>;
+    lanes::rt::LaunchDesc Desc;
+    Desc.KernelName = lanes::detail::kernelName<KernelName, KernelType>();
+    if (!lanes::detail::setWorkGroupSizes(Desc, NumGroups, GroupSize)) {
+      setCommand([] {});
+      return;
+    }
+    setKernel<KernelName, KernelType>(
+        Desc, std::make_shared<Inv>(Inv{Kernel, GroupSize}));
   }
 
   /// Runs \p Kernel once per id of \p Range, passing item<Dims> or id<Dims>.

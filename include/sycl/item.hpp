@@ -19,6 +19,8 @@ struct ItemBuilder;
 namespace sycl {
 inline namespace _V1 {
 
+template <int Dims> class h_item;
+
 namespace detail_item {
 /// Adds the non-template `operator size_t()` to item<1, ...> only.
 template <typename Derived, int Dims> struct ScalarConversion {};
@@ -67,6 +69,7 @@ public:
 private:
   friend struct lanes::detail::ItemBuilder;
   template <int, bool> friend class item;
+  friend class h_item<Dims>;
 
   item(const id<Dims> &Id, const range<Dims> &Range) : Id(Id), Range(Range) {}
 
