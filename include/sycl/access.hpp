@@ -66,6 +66,8 @@ enum class placeholder { false_t = 0, true_t = 1 };
 
 /// SYCL 2020 spelling of access::mode.
 using access_mode = access::mode;
+/// SYCL 2020 spelling of access::target.
+using target = access::target;
 
 /// SYCL 2020 3.8.3: the memory orders of atomic operations and fences.
 enum class memory_order : int {

@@ -11,6 +11,7 @@
 #ifndef LANES_SYCL_HANDLER_HPP
 #define LANES_SYCL_HANDLER_HPP
 
+#include "lanes/detail/accessor_view.hpp"
 #include "lanes/detail/hierarchical.hpp"
 #include "lanes/detail/kernel.hpp"
 #include "sycl/event.hpp"
@@ -31,6 +32,9 @@ namespace sycl {
 inline namespace _V1 {
 
 template <typename T, int Dims> class local_accessor;
+template <typename DataT, int Dims, access::mode Mode, access::target Target,
+          access::placeholder IsPlaceholder>
+class accessor;
 
 /// Records the command of one command group.
 class handler {
@@ -168,6 +172,89 @@ public:
   void prefetch(const void *, size_t) { setCommand([] {}); }
   void mem_advise(const void *, size_t, int) { setCommand([] {}); }
 
+  // Explicit memory commands on buffer accessors (SYCL 2020 4.9.4.3). They
+  // work on the accessor's range at its offset, in row-major order, and
+  // bind the accessors to this group as require() does.
+
+  /// Binds \p Acc (a placeholder, say) to this command group: its buffer
+  /// stays alive until the command has run. Commands run in submission
+  /// order, so there is no other dependency to record.
+  template <typename T, int D, access::mode M, access::target Tg,
+            access::placeholder P>
+  void require(const accessor<T, D, M, Tg, P> &Acc) {
+    static_assert(Tg != access::target::host_buffer &&
+                      Tg != access::target::local,
+                  "handler::require takes accessors of buffers for kernels "
+                  "or host tasks");
+    keepAlive(lanes::detail::ViewAccess::storage(Acc));
+  }
+  /// Copies the elements of \p Src to consecutive memory at \p Dest.
+  template <typename SrcT, int D, access::mode M, access::target Tg,
+            access::placeholder P, typename DestT>
+  void copy(const accessor<SrcT, D, M, Tg, P> &Src, DestT *Dest) {
+    lanes::detail::checkCopyAccessor<M, Tg, true>();
+    static_assert(!std::is_const_v<DestT>,
+                  "handler::copy: the destination must not be const");
+    require(Src);
+    copyBoxes(lanes::detail::ViewAccess::box(Src),
+              lanes::detail::ByteBox::contiguous(Dest, Src.byte_size()));
+  }
+  template <typename SrcT, int D, access::mode M, access::target Tg,
+            access::placeholder P, typename DestT>
+  void copy(const accessor<SrcT, D, M, Tg, P> &Src,
+            std::shared_ptr<DestT> Dest) {
+    copy(Src, Dest.get());
+  }
+  /// Copies consecutive elements at \p Src into the elements of \p Dest.
+  template <typename SrcT, typename DestT, int D, access::mode M,
+            access::target Tg, access::placeholder P>
+  void copy(const SrcT *Src, const accessor<DestT, D, M, Tg, P> &Dest) {
+    lanes::detail::checkCopyAccessor<M, Tg, false>();
+    require(Dest);
+    copyBoxes(lanes::detail::ByteBox::contiguous(Src, Dest.byte_size()),
+              lanes::detail::ViewAccess::box(Dest));
+  }
+  template <typename SrcT, typename DestT, int D, access::mode M,
+            access::target Tg, access::placeholder P>
+  void copy(std::shared_ptr<SrcT> Src,
+            const accessor<DestT, D, M, Tg, P> &Dest) {
+    copy(static_cast<const SrcT *>(Src.get()), Dest);
+  }
+  /// Copies the elements of \p Src, in row-major order, to the first
+  /// elements of \p Dest (which may differ in type, rank and shape); throws
+  /// errc::invalid when \p Dest has fewer bytes than \p Src.
+  template <typename SrcT, int SrcD, access::mode SrcM, access::target SrcTg,
+            access::placeholder SrcP, typename DestT, int DestD,
+            access::mode DestM, access::target DestTg, access::placeholder DestP>
+  void copy(const accessor<SrcT, SrcD, SrcM, SrcTg, SrcP> &Src,
+            const accessor<DestT, DestD, DestM, DestTg, DestP> &Dest) {
+    lanes::detail::checkCopyAccessor<SrcM, SrcTg, true>();
+    lanes::detail::checkCopyAccessor<DestM, DestTg, false>();
+    lanes::detail::checkCopyFits(Src.byte_size(), Dest.byte_size());
+    require(Src);
+    require(Dest);
+    copyBoxes(lanes::detail::ViewAccess::box(Src),
+              lanes::detail::ViewAccess::box(Dest));
+  }
+  /// Writes \p Value to every element of \p Dest.
+  template <typename T, int D, access::mode M, access::target Tg,
+            access::placeholder P, typename ValueT>
+  void fill(const accessor<T, D, M, Tg, P> &Dest, const ValueT &Value) {
+    lanes::detail::checkCopyAccessor<M, Tg, false>();
+    require(Dest);
+    setCommand([Box = lanes::detail::ViewAccess::box(Dest),
+                Pattern = std::remove_const_t<T>(Value)] {
+      lanes::detail::fillBox(Box, Pattern);
+    });
+  }
+  /// The buffer's data is host memory already: nothing to update.
+  template <typename T, int D, access::mode M, access::target Tg,
+            access::placeholder P>
+  void update_host(const accessor<T, D, M, Tg, P> &Acc) {
+    require(Acc);
+    setCommand([] {});
+  }
+
   /// Lanes runs commands in submission order and finishes each before
   /// submit returns, so every dependency is already satisfied.
   void depends_on(event) {}
@@ -178,6 +265,18 @@ private:
   template <typename T, int Dims> friend class local_accessor;
 
   handler() = default;
+
+  /// Records a copy of the bytes of \p Src to \p Dest.
+  void copyBoxes(const lanes::detail::ByteBox &Src,
+                 const lanes::detail::ByteBox &Dest) {
+    setCommand([Src, Dest] { lanes::detail::copyBox(Src, Dest); });
+  }
+  /// Keeps the buffer storage \p Storage (if any) alive as long as the
+  /// handler, which outlives its command.
+  void keepAlive(lanes::detail::BufferStorage *Storage) {
+    if (Storage)
+      KeptAlive.push_back(Storage->shared_from_this());
+  }
 
   template <typename CommandT> void setCommand(CommandT &&Command) {
     if (this->Command)
@@ -206,6 +305,7 @@ private:
 
   size_t LocalMemBytes = 0;
   std::function<void()> Command;
+  std::vector<std::shared_ptr<lanes::detail::BufferStorage>> KeptAlive;
 };
 
 } // namespace _V1

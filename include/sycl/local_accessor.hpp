@@ -13,6 +13,7 @@
 #define LANES_SYCL_LOCAL_ACCESSOR_HPP
 
 #include "lanes/builtins.h"
+#include "lanes/detail/array_slice.hpp"
 #include "sycl/handler.hpp"
 #include "sycl/multi_ptr.hpp"
 #include "sycl/property_list.hpp"
@@ -20,18 +21,6 @@
 #include <type_traits>
 
 namespace lanes::detail {
-
-/// The slice `Acc[i]` of a local_accessor with Rank dimensions left.
-template <typename T, int Rank> struct LocalSlice;
-template <typename T> struct LocalSlice<T, 1> {
-  T *Base;
-  T &operator[](size_t I) const { return Base[I]; }
-};
-template <typename T> struct LocalSlice<T, 2> {
-  T *Base;
-  size_t Inner; ///< extent of the last dimension
-  LocalSlice<T, 1> operator[](size_t I) const { return {Base + I * Inner}; }
-};
 
 /// The element operations of a 0-dimensional local_accessor: it converts
 /// to T& and can be assigned to. Kept out of the other ranks by
@@ -115,13 +104,7 @@ public:
   /// the first dimension (so `Acc[i][j]` works).
   template <int N = Dims, std::enable_if_t<(N > 0), int> = 0>
   decltype(auto) operator[](size_t Index) const {
-    if constexpr (Dims == 1)
-      return data()[Index];
-    else if constexpr (Dims == 2)
-      return lanes::detail::LocalSlice<T, 1>{data() + Index * Range[1]};
-    else
-      return lanes::detail::LocalSlice<T, 2>{
-          data() + Index * Range[1] * Range[2], Range[2]};
+    return lanes::detail::sliceAt<Dims>(data(), Index, Range);
   }
   template <int N = Dims, std::enable_if_t<(N > 0), int> = 0>
   T &operator[](id<Dims> Index) const {

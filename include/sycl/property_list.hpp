@@ -2,8 +2,9 @@
 //
 /// \file
 /// SYCL 2020 4.5.4: the property interface. Lanes knows the queue
-/// properties in_order and enable_profiling; passing any other type to a
-/// property_list fails to compile with a static_assert.
+/// properties in_order and enable_profiling, the buffer property
+/// use_host_ptr and the accessor property no_init; passing any other type
+/// to a property_list fails to compile with a static_assert.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_SYCL_PROPERTY_LIST_HPP
@@ -26,11 +27,29 @@ struct in_order {};
 struct enable_profiling {};
 } // namespace property::queue
 
+namespace property::buffer {
+/// The buffer keeps its data in the (non-const) host memory it was given
+/// instead of a copy (SYCL 2020 4.7.2.2).
+struct use_host_ptr {};
+} // namespace property::buffer
+
+namespace property {
+/// The accessor does not need the buffer's previous contents (SYCL 2020
+/// 4.7.6.4). Lanes keeps them anyway; the property only makes a read
+/// accessor an error.
+struct no_init {};
+} // namespace property
+/// SYCL 2020 4.7.6.4: the no_init property as a value.
+inline constexpr property::no_init no_init;
+
 /// SYCL 2020 4.5.4: true for the property types Lanes knows.
 template <typename T> struct is_property : std::false_type {};
 template <> struct is_property<property::queue::in_order> : std::true_type {};
 template <>
 struct is_property<property::queue::enable_profiling> : std::true_type {};
+template <>
+struct is_property<property::buffer::use_host_ptr> : std::true_type {};
+template <> struct is_property<property::no_init> : std::true_type {};
 template <typename T>
 inline constexpr bool is_property_v = is_property<T>::value;
 
@@ -49,11 +68,16 @@ namespace detail_property {
 template <typename T> constexpr unsigned bitOf() {
   static_assert(is_property_v<T>,
                 "Lanes does not support this SYCL property (known: "
-                "property::queue::in_order, property::queue::enable_profiling)");
+                "property::queue::in_order, property::queue::enable_profiling, "
+                "property::buffer::use_host_ptr, property::no_init)");
   if constexpr (std::is_same_v<T, property::queue::in_order>)
     return 1u;
-  else
+  else if constexpr (std::is_same_v<T, property::queue::enable_profiling>)
     return 2u;
+  else if constexpr (std::is_same_v<T, property::buffer::use_host_ptr>)
+    return 4u;
+  else
+    return 8u;
 }
 } // namespace detail_property
 

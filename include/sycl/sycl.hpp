@@ -11,6 +11,8 @@
 #define LANES_SYCL_SYCL_HPP
 
 #include "sycl/access.hpp"
+#include "sycl/accessor.hpp"
+#include "sycl/buffer.hpp"
 #include "sycl/builtins.hpp"
 #include "sycl/device.hpp"
 #include "sycl/event.hpp"

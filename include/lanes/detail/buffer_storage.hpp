@@ -1,0 +1,115 @@
+//===- lanes/detail/buffer_storage.hpp - The memory behind sycl::buffer ---===//
+//
+/// \file
+/// One BufferStorage holds the bytes of one SYCL buffer (SYCL 2020 4.7.2)
+/// and is shared, through std::shared_ptr, by every handle that refers to
+/// them: buffer copies, sub-buffers, reinterpreted buffers, host accessors
+/// and the handler of a command group that uses the buffer. The last owner
+/// to go away runs the buffer's write-back, so destruction order cannot
+/// lose data: a host_accessor or a pending command keeps the storage alive
+/// after the user's last buffer handle is gone.
+///
+/// Lanes runs every command before submit() returns, so there is nothing to
+/// wait for and no copy to a device: the storage is host memory (owned, from
+/// the buffer's allocator, or the user's own memory with use_host_ptr), the
+/// host data is copied in once at construction and written back once, when
+/// the storage dies.
+///
+/// Write-back follows SYCL 2020 4.7.2.3: the data goes to the final-data
+/// destination only if a write accessor was created on the buffer, unless
+/// set_write_back(true) forces it or set_write_back(false) cancels it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LANES_DETAIL_BUFFER_STORAGE_HPP
+#define LANES_DETAIL_BUFFER_STORAGE_HPP
+
+#include "sycl/exception.hpp"
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+
+namespace lanes::detail {
+
+/// The bytes of one buffer and where they go when the last owner is gone.
+/// Not thread-safe beyond std::shared_ptr's own reference count: SYCL
+/// gives buffers to one command group at a time.
+class BufferStorage : public std::enable_shared_from_this<BufferStorage> {
+public:
+  /// Frees the memory a storage owns; empty when the memory is the user's.
+  using Release = std::function<void(void *)>;
+  /// Copies the buffer's bytes to the final-data destination.
+  using FinalData = std::function<void(const void *)>;
+
+  /// Storage of \p Bytes bytes at \p Data, freed by \p Free (if any).
+  BufferStorage(void *Data, size_t Bytes, Release Free)
+      : Data(Data), Bytes(Bytes), Free(std::move(Free)) {}
+  BufferStorage(const BufferStorage &) = delete;
+  BufferStorage &operator=(const BufferStorage &) = delete;
+  ~BufferStorage() {
+    bool Write = WriteBack == WriteBackMode::Forced ||
+                 (WriteBack == WriteBackMode::IfWritten && Written);
+    if (Write && Final)
+      Final(Data);
+    if (Free)
+      Free(Data);
+  }
+
+  void *data() const { return Data; }
+  size_t bytes() const { return Bytes; }
+
+  /// Sets (or, with an empty function, clears) where the data goes.
+  void setFinalData(FinalData Destination) { Final = std::move(Destination); }
+  /// set_write_back(\p Flag): force or cancel the write-back.
+  void setWriteBack(bool Flag) {
+    WriteBack = Flag ? WriteBackMode::Forced : WriteBackMode::Never;
+  }
+  /// Records that an accessor that may write was created.
+  void markWritten() { Written = true; }
+
+private:
+  enum class WriteBackMode { IfWritten, Forced, Never };
+
+  void *Data;
+  size_t Bytes;
+  Release Free;
+  FinalData Final;
+  WriteBackMode WriteBack = WriteBackMode::IfWritten;
+  bool Written = false;
+};
+
+/// Throws errc::invalid with \p Message.
+[[noreturn]] inline void throwInvalid(const std::string &Message) {
+  throw sycl::exception(sycl::make_error_code(sycl::errc::invalid), Message);
+}
+
+/// "{a, b, c}": a range or id for an error message.
+template <int Dims, typename ArrayT>
+std::string formatIndex(const ArrayT &Values) {
+  std::string Text = "{";
+  for (int I = 0; I < Dims; ++I)
+    Text += (I ? ", " : "") + std::to_string(Values[I]);
+  return Text + "}";
+}
+
+/// Throws errc::invalid, naming \p What, unless \p Offset + \p Range lies
+/// inside \p Whole in every dimension.
+template <int Dims, typename RangeT, typename IdT>
+void checkSubRange(const char *What, const RangeT &Whole, const RangeT &Range,
+                   const IdT &Offset) {
+  for (int I = 0; I < Dims; ++I) {
+    // Written so that a huge offset cannot wrap around.
+    if (Range[I] <= Whole[I] && Offset[I] <= Whole[I] - Range[I])
+      continue;
+    throwInvalid(std::string(What) + ": range " + formatIndex<Dims>(Range) +
+                 " at offset " + formatIndex<Dims>(Offset) +
+                 " exceeds the buffer range " + formatIndex<Dims>(Whole) +
+                 " in dimension " + std::to_string(I));
+  }
+}
+
+} // namespace lanes::detail
+
+#endif // LANES_DETAIL_BUFFER_STORAGE_HPP

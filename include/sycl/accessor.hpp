@@ -1,0 +1,430 @@
+//===- sycl/accessor.hpp - Buffer accessors and host_accessor -------------===//
+//
+/// \file
+/// SYCL 2020 4.7.6: accessors of buffers. `accessor` (target::device, also
+/// constant_buffer and host_task) is what kernels capture, `host_accessor`
+/// reads and writes a buffer from host code; both are views of a box of the
+/// buffer's memory (lanes/detail/accessor_view.hpp). The deprecated targets
+/// map onto these: target::host_buffer is a host_accessor and target::local
+/// is a local_accessor.
+///
+/// A device accessor holds raw pointers and sizes only, so it is trivially
+/// copyable and kernels keep it in registers. Who keeps the buffer alive:
+/// an accessor created with a handler (or bound by handler::require) hands
+/// the buffer's storage to the handler, which outlives the command; a
+/// host_accessor owns a reference itself. Commands run when submitted, so a
+/// host_accessor never waits.
+///
+/// Creating an accessor checks that its range at its offset fits the
+/// buffer (errc::invalid otherwise) and, for any mode but read, marks the
+/// buffer as written, which turns on its write-back.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LANES_SYCL_ACCESSOR_HPP
+#define LANES_SYCL_ACCESSOR_HPP
+
+#include "lanes/detail/accessor_view.hpp"
+#include "sycl/access.hpp"
+#include "sycl/buffer.hpp"
+#include "sycl/handler.hpp"
+#include "sycl/local_accessor.hpp"
+#include "sycl/multi_ptr.hpp"
+#include "sycl/property_list.hpp"
+
+#include <type_traits>
+#include <utility>
+
+namespace sycl {
+inline namespace _V1 {
+
+/// SYCL 2020 4.7.6.3: the tags that select an accessor's mode (and target)
+/// in constructors and deduction.
+template <access_mode Mode> struct mode_tag_t {
+  explicit mode_tag_t() = default;
+};
+template <access_mode Mode, target Target> struct mode_target_tag_t {
+  explicit mode_target_tag_t() = default;
+};
+inline constexpr mode_tag_t<access_mode::read> read_only{};
+inline constexpr mode_tag_t<access_mode::read_write> read_write{};
+inline constexpr mode_tag_t<access_mode::write> write_only{};
+inline constexpr mode_target_tag_t<access_mode::read, target::host_task>
+    read_only_host_task{};
+inline constexpr mode_target_tag_t<access_mode::read_write, target::host_task>
+    read_write_host_task{};
+inline constexpr mode_target_tag_t<access_mode::write, target::host_task>
+    write_only_host_task{};
+
+} // namespace _V1
+} // namespace sycl
+
+namespace lanes::detail {
+
+/// What a deduction tag says; IsTag is false for the other arguments.
+template <typename T> struct TagTraits {
+  static constexpr bool IsTag = false;
+  static constexpr sycl::access_mode Mode = sycl::access_mode::read_write;
+  static constexpr sycl::target Target = sycl::target::device;
+};
+template <sycl::access_mode M> struct TagTraits<sycl::mode_tag_t<M>> {
+  static constexpr bool IsTag = true;
+  static constexpr sycl::access_mode Mode = M;
+  static constexpr sycl::target Target = sycl::target::device;
+};
+template <sycl::access_mode M, sycl::target T>
+struct TagTraits<sycl::mode_target_tag_t<M, T>> {
+  static constexpr bool IsTag = true;
+  static constexpr sycl::access_mode Mode = M;
+  static constexpr sycl::target Target = T;
+};
+
+/// The mode and target named by the tag among a constructor's arguments
+/// (read_write and device when there is none).
+template <typename... Args> constexpr sycl::access_mode tagMode() {
+  sycl::access_mode Mode = sycl::access_mode::read_write;
+  ((Mode = TagTraits<Args>::IsTag ? TagTraits<Args>::Mode : Mode), ...);
+  return Mode;
+}
+template <typename... Args> constexpr sycl::target tagTarget() {
+  sycl::target Target = sycl::target::device;
+  ((Target = TagTraits<Args>::IsTag ? TagTraits<Args>::Target : Target), ...);
+  return Target;
+}
+
+/// Enables a tag constructor only for the tags of Mode and Target.
+template <typename TagT, sycl::access_mode Mode, sycl::target Target>
+using EnableIfTagOf =
+    std::enable_if_t<TagTraits<TagT>::IsTag && TagTraits<TagT>::Mode == Mode &&
+                         TagTraits<TagT>::Target == Target,
+                     int>;
+
+/// The element type of an accessor: const for access_mode::read.
+template <typename DataT, sycl::access_mode Mode>
+using AccessorValue =
+    std::conditional_t<Mode == sycl::access_mode::read,
+                       const std::remove_const_t<DataT>,
+                       std::remove_const_t<DataT>>;
+
+/// Checks the access mode of an accessor to a buffer with \p Storage
+/// created with \p Props, and records a writer.
+template <sycl::access_mode Mode>
+void registerAccess(BufferStorage &Storage, const sycl::property_list &Props) {
+  if constexpr (Mode == sycl::access_mode::read) {
+    if (Props.has_property<sycl::property::no_init>())
+      throwInvalid("accessor: property::no_init needs an access mode that "
+                   "writes, not access_mode::read");
+  } else {
+    Storage.markWritten();
+  }
+}
+
+} // namespace lanes::detail
+
+namespace sycl {
+inline namespace _V1 {
+
+/// SYCL 2020 4.7.6.9: access to a buffer from a kernel (target::device,
+/// its alias global_buffer, constant_buffer) or a host task
+/// (target::host_task). `Acc[i]` is relative to the accessor's offset.
+template <typename DataT, int Dims = 1,
+          access_mode Mode = (std::is_const_v<DataT> ? access_mode::read
+                                                     : access_mode::read_write),
+          target Target = target::device,
+          access::placeholder IsPlaceholder = access::placeholder::false_t>
+class accessor : public lanes::detail::BufferAccessorBase<
+                     lanes::detail::AccessorValue<DataT, Mode>, Dims> {
+  static_assert(Mode != access_mode::atomic,
+                "Lanes does not implement access_mode::atomic accessors");
+  static_assert(Target == target::device || Target == target::constant_buffer ||
+                    Target == target::host_task,
+                "Lanes does not implement images or image accessors");
+  static_assert(!std::is_const_v<DataT> || Mode == access_mode::read,
+                "an accessor of const DataT must have access_mode::read");
+  static_assert(Target != target::constant_buffer || Mode == access_mode::read,
+                "a target::constant_buffer accessor must have "
+                "access_mode::read");
+
+  using Base = lanes::detail::BufferAccessorBase<
+      lanes::detail::AccessorValue<DataT, Mode>, Dims>;
+  template <typename AllocatorT>
+  using BufferT = buffer<std::remove_const_t<DataT>, Dims, AllocatorT>;
+  template <typename TagT>
+  using EnableIfTag = lanes::detail::EnableIfTagOf<TagT, Mode, Target>;
+
+public:
+  using typename Base::value_type;
+  template <access::decorated IsDecorated>
+  using accessor_ptr =
+      multi_ptr<value_type, access::address_space::global_space, IsDecorated>;
+
+  /// An empty accessor: no elements.
+  accessor() = default;
+
+  // Placeholder accessors: usable once handler::require() binds them.
+
+  template <typename AllocatorT>
+  accessor(BufferT<AllocatorT> &Buf, const property_list &Props = {})
+      : accessor(Buf, Buf.get_range(), Props) {}
+  template <typename AllocatorT, typename TagT, EnableIfTag<TagT> = 0>
+  accessor(BufferT<AllocatorT> &Buf, TagT, const property_list &Props = {})
+      : accessor(Buf, Props) {}
+  template <typename AllocatorT>
+  accessor(BufferT<AllocatorT> &Buf, range<Dims> AccessRange,
+           const property_list &Props = {})
+      : accessor(Buf, AccessRange, id<Dims>(), Props) {}
+  template <typename AllocatorT, typename TagT, EnableIfTag<TagT> = 0>
+  accessor(BufferT<AllocatorT> &Buf, range<Dims> AccessRange, TagT,
+           const property_list &Props = {})
+      : accessor(Buf, AccessRange, Props) {}
+  /// \p AccessRange at \p AccessOffset; throws errc::invalid when it does
+  /// not fit in the buffer.
+  template <typename AllocatorT>
+  accessor(BufferT<AllocatorT> &Buf, range<Dims> AccessRange,
+           id<Dims> AccessOffset, const property_list &Props = {})
+      : Base("accessor", lanes::detail::BufferAccess::data(Buf),
+             Buf.get_range(), AccessRange, AccessOffset),
+        Storage(lanes::detail::BufferAccess::storage(Buf).get()) {
+    lanes::detail::registerAccess<Mode>(*Storage, Props);
+  }
+  template <typename AllocatorT, typename TagT, EnableIfTag<TagT> = 0>
+  accessor(BufferT<AllocatorT> &Buf, range<Dims> AccessRange,
+           id<Dims> AccessOffset, TagT, const property_list &Props = {})
+      : accessor(Buf, AccessRange, AccessOffset, Props) {}
+
+  // Accessors bound to command group CGH.
+
+  template <typename AllocatorT>
+  accessor(BufferT<AllocatorT> &Buf, handler &CGH,
+           const property_list &Props = {})
+      : accessor(Buf, Props) {
+    bind(CGH);
+  }
+  template <typename AllocatorT, typename TagT, EnableIfTag<TagT> = 0>
+  accessor(BufferT<AllocatorT> &Buf, handler &CGH, TagT,
+           const property_list &Props = {})
+      : accessor(Buf, CGH, Props) {}
+  template <typename AllocatorT>
+  accessor(BufferT<AllocatorT> &Buf, handler &CGH, range<Dims> AccessRange,
+           const property_list &Props = {})
+      : accessor(Buf, AccessRange, Props) {
+    bind(CGH);
+  }
+  template <typename AllocatorT, typename TagT, EnableIfTag<TagT> = 0>
+  accessor(BufferT<AllocatorT> &Buf, handler &CGH, range<Dims> AccessRange,
+           TagT, const property_list &Props = {})
+      : accessor(Buf, CGH, AccessRange, Props) {}
+  template <typename AllocatorT>
+  accessor(BufferT<AllocatorT> &Buf, handler &CGH, range<Dims> AccessRange,
+           id<Dims> AccessOffset, const property_list &Props = {})
+      : accessor(Buf, AccessRange, AccessOffset, Props) {
+    bind(CGH);
+  }
+  template <typename AllocatorT, typename TagT, EnableIfTag<TagT> = 0>
+  accessor(BufferT<AllocatorT> &Buf, handler &CGH, range<Dims> AccessRange,
+           id<Dims> AccessOffset, TagT, const property_list &Props = {})
+      : accessor(Buf, CGH, AccessRange, AccessOffset, Props) {}
+
+  /// SYCL 2020 4.7.6.9.2: a read-write accessor, or the other read-only
+  /// spelling, converts to a read-only accessor.
+  template <typename OtherT, access_mode OtherMode,
+            std::enable_if_t<
+                Mode == access_mode::read &&
+                    (OtherMode == access_mode::read ||
+                     OtherMode == access_mode::read_write) &&
+                    std::is_same_v<std::remove_const_t<OtherT>,
+                                   std::remove_const_t<DataT>> &&
+                    !std::is_same_v<accessor<OtherT, Dims, OtherMode, Target,
+                                             IsPlaceholder>,
+                                    accessor>,
+                int> = 0>
+  accessor(
+      const accessor<OtherT, Dims, OtherMode, Target, IsPlaceholder> &Other)
+      : Base(Other), Storage(Other.Storage), Placeholder(Other.Placeholder) {}
+
+  /// Whether the accessor was created without a handler.
+  bool is_placeholder() const { return Placeholder; }
+
+  /// The buffer's first element, whatever the accessor's offset.
+  template <access::decorated IsDecorated>
+  accessor_ptr<IsDecorated> get_multi_ptr() const noexcept {
+    return accessor_ptr<IsDecorated>(this->start());
+  }
+  /// The buffer's first element: a global_ptr for target::device (deprecated
+  /// in SYCL 2020), a pointer for target::host_task.
+  auto get_pointer() const noexcept {
+    if constexpr (Target == target::host_task)
+      return this->start();
+    else if constexpr (Target == target::constant_buffer)
+      return multi_ptr<value_type, access::address_space::constant_space>(
+          this->start());
+    else
+      return global_ptr<value_type>(this->start());
+  }
+
+  void swap(accessor &Other) { std::swap(*this, Other); }
+
+  friend bool operator==(const accessor &L, const accessor &R) {
+    return L.sameView(R);
+  }
+  friend bool operator!=(const accessor &L, const accessor &R) {
+    return !(L == R);
+  }
+
+private:
+  friend struct lanes::detail::ViewAccess;
+  template <typename, int, access_mode, target, access::placeholder>
+  friend class accessor;
+
+  void bind(handler &CGH) {
+    Placeholder = false;
+    CGH.require(*this);
+  }
+
+  /// The buffer's storage; the handler keeps it alive while the accessor
+  /// is in use (raw, so that the accessor stays trivially copyable).
+  lanes::detail::BufferStorage *Storage = nullptr;
+  bool Placeholder = true;
+};
+
+/// SYCL 2020 4.7.6.10: access to a buffer from host code, immediately.
+/// Keeps the buffer's data alive as long as it exists.
+template <typename DataT, int Dims = 1,
+          access_mode Mode = (std::is_const_v<DataT> ? access_mode::read
+                                                     : access_mode::read_write)>
+class host_accessor : public lanes::detail::BufferAccessorBase<
+                          lanes::detail::AccessorValue<DataT, Mode>, Dims> {
+  static_assert(Mode != access_mode::atomic,
+                "Lanes does not implement access_mode::atomic accessors");
+  static_assert(!std::is_const_v<DataT> || Mode == access_mode::read,
+                "a host_accessor of const DataT must have access_mode::read");
+
+  using Base = lanes::detail::BufferAccessorBase<
+      lanes::detail::AccessorValue<DataT, Mode>, Dims>;
+  template <typename AllocatorT>
+  using BufferT = buffer<std::remove_const_t<DataT>, Dims, AllocatorT>;
+  template <typename TagT>
+  using EnableIfTag = lanes::detail::EnableIfTagOf<TagT, Mode, target::device>;
+
+public:
+  using typename Base::value_type;
+
+  /// An empty accessor: no elements.
+  host_accessor() = default;
+
+  template <typename AllocatorT>
+  host_accessor(BufferT<AllocatorT> &Buf, const property_list &Props = {})
+      : host_accessor(Buf, Buf.get_range(), Props) {}
+  template <typename AllocatorT, typename TagT, EnableIfTag<TagT> = 0>
+  host_accessor(BufferT<AllocatorT> &Buf, TagT,
+                const property_list &Props = {})
+      : host_accessor(Buf, Props) {}
+  template <typename AllocatorT>
+  host_accessor(BufferT<AllocatorT> &Buf, range<Dims> AccessRange,
+                const property_list &Props = {})
+      : host_accessor(Buf, AccessRange, id<Dims>(), Props) {}
+  template <typename AllocatorT, typename TagT, EnableIfTag<TagT> = 0>
+  host_accessor(BufferT<AllocatorT> &Buf, range<Dims> AccessRange, TagT,
+                const property_list &Props = {})
+      : host_accessor(Buf, AccessRange, Props) {}
+  /// \p AccessRange at \p AccessOffset; throws errc::invalid when it does
+  /// not fit in the buffer.
+  template <typename AllocatorT>
+  host_accessor(BufferT<AllocatorT> &Buf, range<Dims> AccessRange,
+                id<Dims> AccessOffset, const property_list &Props = {})
+      : Base("host_accessor", lanes::detail::BufferAccess::data(Buf),
+             Buf.get_range(), AccessRange, AccessOffset),
+        Storage(lanes::detail::BufferAccess::storage(Buf)) {
+    lanes::detail::registerAccess<Mode>(*Storage, Props);
+  }
+  template <typename AllocatorT, typename TagT, EnableIfTag<TagT> = 0>
+  host_accessor(BufferT<AllocatorT> &Buf, range<Dims> AccessRange,
+                id<Dims> AccessOffset, TagT, const property_list &Props = {})
+      : host_accessor(Buf, AccessRange, AccessOffset, Props) {}
+
+  /// A read-write host accessor, or the other read-only spelling, converts
+  /// to a read-only one.
+  template <typename OtherT, access_mode OtherMode,
+            std::enable_if_t<
+                Mode == access_mode::read &&
+                    (OtherMode == access_mode::read ||
+                     OtherMode == access_mode::read_write) &&
+                    std::is_same_v<std::remove_const_t<OtherT>,
+                                   std::remove_const_t<DataT>> &&
+                    !std::is_same_v<host_accessor<OtherT, Dims, OtherMode>,
+                                    host_accessor>,
+                int> = 0>
+  host_accessor(const host_accessor<OtherT, Dims, OtherMode> &Other)
+      : Base(Other), Storage(Other.Storage) {}
+
+  /// The buffer's first element, whatever the accessor's offset.
+  value_type *get_pointer() const noexcept { return this->start(); }
+
+  void swap(host_accessor &Other) { std::swap(*this, Other); }
+
+  friend bool operator==(const host_accessor &L, const host_accessor &R) {
+    return L.sameView(R);
+  }
+  friend bool operator!=(const host_accessor &L, const host_accessor &R) {
+    return !(L == R);
+  }
+
+private:
+  friend struct lanes::detail::ViewAccess;
+  template <typename, int, access_mode> friend class host_accessor;
+
+  std::shared_ptr<lanes::detail::BufferStorage> Storage;
+};
+
+/// SYCL 2020 4.7.6.11 (deprecated target::host_buffer): a host_accessor.
+template <typename DataT, int Dims, access_mode Mode,
+          access::placeholder IsPlaceholder>
+class accessor<DataT, Dims, Mode, target::host_buffer, IsPlaceholder>
+    : public host_accessor<DataT, Dims, Mode> {
+public:
+  using host_accessor<DataT, Dims, Mode>::host_accessor;
+  accessor() = default;
+  bool is_placeholder() const { return false; }
+};
+
+/// SYCL 2020 4.7.6.11 (deprecated target::local): a local_accessor.
+template <typename DataT, int Dims, access_mode Mode,
+          access::placeholder IsPlaceholder>
+class accessor<DataT, Dims, Mode, target::local, IsPlaceholder>
+    : public local_accessor<DataT, Dims> {
+  static_assert(Mode == access_mode::read_write,
+                "Lanes implements target::local accessors with "
+                "access_mode::read_write only (no atomic)");
+
+public:
+  using local_accessor<DataT, Dims>::local_accessor;
+  accessor() = default;
+};
+
+// SYCL 2020 4.7.6.9: deduction from the buffer and a tag. A placeholder
+// accessor (no handler) gets placeholder::true_t, which changes nothing.
+template <typename T, int Dims, typename AllocatorT, typename... Rest>
+accessor(buffer<T, Dims, AllocatorT> &, handler &, const Rest &...)
+    -> accessor<T, Dims, lanes::detail::tagMode<Rest...>(),
+                lanes::detail::tagTarget<Rest...>()>;
+template <typename T, int Dims, typename AllocatorT, typename... Rest>
+accessor(buffer<T, Dims, AllocatorT> &, const Rest &...)
+    -> accessor<T, Dims, lanes::detail::tagMode<Rest...>(),
+                lanes::detail::tagTarget<Rest...>(),
+                access::placeholder::true_t>;
+template <typename T, int Dims, typename AllocatorT, typename... Rest>
+host_accessor(buffer<T, Dims, AllocatorT> &, const Rest &...)
+    -> host_accessor<T, Dims, lanes::detail::tagMode<Rest...>()>;
+
+template <typename DataT, int Dims, access_mode Mode, target Target,
+          access::placeholder IsPlaceholder>
+struct is_property_of<property::no_init,
+                      accessor<DataT, Dims, Mode, Target, IsPlaceholder>>
+    : std::true_type {};
+template <typename DataT, int Dims, access_mode Mode>
+struct is_property_of<property::no_init, host_accessor<DataT, Dims, Mode>>
+    : std::true_type {};
+
+} // namespace _V1
+} // namespace sycl
+
+#endif // LANES_SYCL_ACCESSOR_HPP
