@@ -1,0 +1,145 @@
+// Invalid uses of buffers and accessors raise sycl::exception with the
+// code the specification names and a message that says what was wrong:
+// ranged accessors that do not fit (device, placeholder, host, get_access;
+// also offsets so large they would wrap around), copies into too small an
+// accessor, no_init on a read accessor, bad sub-buffers and reinterprets
+// (errc::invalid), write-back from sub-buffers (feature_not_supported).
+// A command group that throws runs nothing.
+#include "buffers.hpp"
+
+#include <limits>
+
+namespace {
+
+void rangedAccessors(buffers::Checker &Check, sycl::queue &Q) {
+  sycl::buffer<int, 2> Buf{sycl::range<2>(8, 10)};
+  const sycl::errc Invalid = sycl::errc::invalid;
+  Check.throws("device accessor range + offset beyond the buffer", Invalid,
+               "exceeds the buffer range {8, 10} in dimension 1", [&] {
+                 Q.submit([&](sycl::handler &CGH) {
+                   sycl::accessor Acc(Buf, CGH, sycl::range<2>(4, 6),
+                                      sycl::id<2>(4, 5), sycl::read_write);
+                   CGH.single_task([=] { Acc[0][0] = 1; });
+                 });
+               });
+  Check.throws("accessor range beyond the buffer", Invalid,
+               "range {9, 10} at offset {0, 0}", [&] {
+                 sycl::accessor Acc(Buf, sycl::range<2>(9, 10));
+               });
+  Check.throws("host_accessor offset beyond the buffer", Invalid,
+               "host_accessor: range {1, 1} at offset {8, 0}", [&] {
+                 sycl::host_accessor Acc(Buf, sycl::range<2>(1, 1),
+                                         sycl::id<2>(8, 0));
+               });
+  Check.throws("get_access<mode>(cgh, range, offset)", Invalid,
+               "in dimension 0", [&] {
+                 Q.submit([&](sycl::handler &CGH) {
+                   Buf.get_access<sycl::access::mode::write>(
+                       CGH, sycl::range<2>(5, 1), sycl::id<2>(4, 0));
+                 });
+               });
+  Check.throws("host get_access<mode>(range, offset)", Invalid,
+               "exceeds the buffer range", [&] {
+                 Buf.get_access<sycl::access::mode::read>(sycl::range<2>(1, 11));
+               });
+  const size_t Huge = std::numeric_limits<size_t>::max() - 2;
+  Check.throws("an offset that would wrap around", Invalid,
+               "exceeds the buffer range", [&] {
+                 sycl::host_accessor Acc(Buf, sycl::range<2>(4, 4),
+                                         sycl::id<2>(0, Huge));
+               });
+  Check.throws("no_init on a read accessor", Invalid, "no_init", [&] {
+    Q.submit([&](sycl::handler &CGH) {
+      sycl::accessor Acc(Buf, CGH, sycl::read_only, sycl::no_init);
+    });
+  });
+}
+
+void copies(buffers::Checker &Check, sycl::queue &Q) {
+  sycl::buffer<int> Big{sycl::range<1>(100)}, Small{sycl::range<1>(10)};
+  Check.throws("copy into a smaller accessor", sycl::errc::invalid,
+               "holds 40 bytes, fewer than the 400 bytes", [&] {
+                 Q.submit([&](sycl::handler &CGH) {
+                   CGH.copy(sycl::accessor(Big, CGH, sycl::read_only),
+                            sycl::accessor(Small, CGH, sycl::write_only));
+                 });
+               });
+  Check.throws("two commands in one group", sycl::errc::invalid,
+               "only one command", [&] {
+                 Q.submit([&](sycl::handler &CGH) {
+                   sycl::accessor Acc(Small, CGH, sycl::write_only);
+                   CGH.fill(Acc, 1);
+                   CGH.fill(Acc, 2);
+                 });
+               });
+  // The failed groups ran nothing: a fill of 7, then nothing else.
+  std::vector<int> Host(10, 0);
+  {
+    sycl::buffer<int> Buf(Host.data(), sycl::range<1>(10));
+    Q.submit([&](sycl::handler &CGH) {
+      CGH.fill(sycl::accessor(Buf, CGH, sycl::write_only), 7);
+    });
+    try {
+      Q.submit([&](sycl::handler &CGH) {
+        sycl::accessor Acc(Buf, CGH, sycl::write_only);
+        CGH.single_task([=] { Acc[0] = 99; });
+        sycl::accessor Bad(Buf, CGH, sycl::range<1>(11));
+      });
+    } catch (const sycl::exception &) {
+    }
+  }
+  Check.equal("a throwing command group runs nothing", Host,
+              std::vector<int>(10, 7));
+}
+
+void subBuffers(buffers::Checker &Check) {
+  sycl::buffer<int, 2> Whole{sycl::range<2>(6, 8)};
+  Check.throws("non-contiguous sub-buffer", sycl::errc::invalid,
+               "sub-buffer {2, 4} is not a contiguous part", [&] {
+                 sycl::buffer<int, 2> Sub(Whole, sycl::id<2>(1, 0),
+                                          sycl::range<2>(2, 4));
+               });
+  Check.throws("sub-buffer beyond the buffer", sycl::errc::invalid,
+               "sub-buffer: range {3, 8} at offset {4, 0}", [&] {
+                 sycl::buffer<int, 2> Sub(Whole, sycl::id<2>(4, 0),
+                                          sycl::range<2>(3, 8));
+               });
+  sycl::buffer<int, 2> Rows(Whole, sycl::id<2>(2, 0), sycl::range<2>(2, 8));
+  Check.throws("sub-buffer of a sub-buffer", sycl::errc::invalid,
+               "from a sub-buffer", [&] {
+                 sycl::buffer<int, 2> Sub(Rows, sycl::id<2>(0, 0),
+                                          sycl::range<2>(1, 8));
+               });
+  Check.throws("set_final_data on a sub-buffer",
+               sycl::errc::feature_not_supported, "sub-buffers", [&] {
+                 std::vector<int> Out(16);
+                 Rows.set_final_data(Out.data());
+               });
+  sycl::buffer<int, 2> Part(Whole, sycl::id<2>(3, 2), sycl::range<2>(1, 5));
+  Check.expect("a sub-range of one row is contiguous",
+               Part.get_range() == sycl::range<2>(1, 5));
+}
+
+void reinterprets(buffers::Checker &Check) {
+  sycl::buffer<int> Buf{sycl::range<1>(10)};
+  Check.throws("reinterpret to another size", sycl::errc::invalid,
+               "differ from the buffer's 40 bytes", [&] {
+                 Buf.reinterpret<int, 2>(sycl::range<2>(3, 3));
+               });
+  Check.throws("reinterpret to a size that does not divide", sycl::errc::invalid,
+               "not a whole number of 16-byte elements", [&] {
+                 Buf.reinterpret<long double>();
+               });
+}
+
+} // namespace
+
+int main() {
+  buffers::Checker Check;
+  sycl::queue Q;
+  rangedAccessors(Check, Q);
+  copies(Check, Q);
+  subBuffers(Check);
+  reinterprets(Check);
+  return Check.status();
+}
