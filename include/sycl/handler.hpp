@@ -26,6 +26,7 @@
 
 namespace lanes::detail {
 struct HandlerAccess;
+template <typename KernelName> struct ReductionLaunch;
 } // namespace lanes::detail
 
 namespace sycl {
@@ -124,14 +125,16 @@ public:
     setKernel<KernelName, KernelType>(Desc, std::make_shared<Inv>(Inv{Kernel}));
   }
 
-  /// Reductions and other extra parallel_for arguments do not exist in
-  /// Lanes yet.
+  /// parallel_for over a range<N>, an nd_range<N> or a size with
+  /// reductions: \p First and \p Rest are the sycl::reduction objects,
+  /// then the kernel, which takes one reducer per reduction after its
+  /// item (sycl/reduction.hpp). Other extra arguments fail to compile.
   template <typename KernelName = lanes::detail::AutoName, typename RangeT,
             typename First, typename Second, typename... Rest>
-  void parallel_for(RangeT, First &&, Second &&, Rest &&...) {
-    static_assert(lanes::detail::AlwaysFalse<RangeT>,
-                  "Lanes does not implement sycl::reduction or other extra "
-                  "parallel_for arguments");
+  void parallel_for(RangeT Range, const First &A, const Second &B,
+                    const Rest &...More) {
+    lanes::detail::ReductionLaunch<KernelName>::run(*this, Range, A, B,
+                                                    More...);
   }
 
   /// Runs \p Task on the host as this group's command (SYCL 2020 4.10;
@@ -263,6 +266,8 @@ public:
 private:
   friend struct lanes::detail::HandlerAccess;
   template <typename T, int Dims> friend class local_accessor;
+  template <typename KernelName>
+  friend struct lanes::detail::ReductionLaunch;
 
   handler() = default;
 

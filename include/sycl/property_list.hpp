@@ -3,8 +3,9 @@
 /// \file
 /// SYCL 2020 4.5.4: the property interface. Lanes knows the queue
 /// properties in_order and enable_profiling, the buffer property
-/// use_host_ptr and the accessor property no_init; passing any other type
-/// to a property_list fails to compile with a static_assert.
+/// use_host_ptr, the accessor property no_init and the reduction property
+/// initialize_to_identity; passing any other type to a property_list fails
+/// to compile with a static_assert.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_SYCL_PROPERTY_LIST_HPP
@@ -42,6 +43,11 @@ struct no_init {};
 /// SYCL 2020 4.7.6.4: the no_init property as a value.
 inline constexpr property::no_init no_init;
 
+namespace property::reduction {
+/// The reduction ignores the variable's prior value (SYCL 2020 4.9.2.1).
+struct initialize_to_identity {};
+} // namespace property::reduction
+
 /// SYCL 2020 4.5.4: true for the property types Lanes knows.
 template <typename T> struct is_property : std::false_type {};
 template <> struct is_property<property::queue::in_order> : std::true_type {};
@@ -50,6 +56,9 @@ struct is_property<property::queue::enable_profiling> : std::true_type {};
 template <>
 struct is_property<property::buffer::use_host_ptr> : std::true_type {};
 template <> struct is_property<property::no_init> : std::true_type {};
+template <>
+struct is_property<property::reduction::initialize_to_identity>
+    : std::true_type {};
 template <typename T>
 inline constexpr bool is_property_v = is_property<T>::value;
 
@@ -69,15 +78,18 @@ template <typename T> constexpr unsigned bitOf() {
   static_assert(is_property_v<T>,
                 "Lanes does not support this SYCL property (known: "
                 "property::queue::in_order, property::queue::enable_profiling, "
-                "property::buffer::use_host_ptr, property::no_init)");
+                "property::buffer::use_host_ptr, property::no_init, "
+                "property::reduction::initialize_to_identity)");
   if constexpr (std::is_same_v<T, property::queue::in_order>)
     return 1u;
   else if constexpr (std::is_same_v<T, property::queue::enable_profiling>)
     return 2u;
   else if constexpr (std::is_same_v<T, property::buffer::use_host_ptr>)
     return 4u;
-  else
+  else if constexpr (std::is_same_v<T, property::no_init>)
     return 8u;
+  else
+    return 16u;
 }
 } // namespace detail_property
 

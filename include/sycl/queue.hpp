@@ -164,15 +164,31 @@ public:
       CGH.parallel_for<KernelName>(Range, Kernel);
     });
   }
+  /// parallel_for with reductions: the sycl::reduction objects, then the
+  /// kernel (see handler::parallel_for), after optional dependencies.
   template <typename KernelName = lanes::detail::AutoName, typename RangeT,
             typename First, typename Second, typename... Rest,
             std::enable_if_t<!detail_queue::IsDependency<First>, int> = 0>
-  event parallel_for(const RangeT &, const First &, const Second &,
-                     const Rest &...) {
-    static_assert(lanes::detail::AlwaysFalse<RangeT>,
-                  "Lanes does not implement sycl::reduction or other extra "
-                  "parallel_for arguments");
-    return event();
+  event parallel_for(const RangeT &Range, const First &A, const Second &B,
+                     const Rest &...More) {
+    return parallel_for<KernelName>(Range, std::vector<event>(), A, B,
+                                    More...);
+  }
+  template <typename KernelName = lanes::detail::AutoName, typename RangeT,
+            typename First, typename Second, typename... Rest>
+  event parallel_for(const RangeT &Range, event Dep, const First &A,
+                     const Second &B, const Rest &...More) {
+    return parallel_for<KernelName>(Range, std::vector<event>{Dep}, A, B,
+                                    More...);
+  }
+  template <typename KernelName = lanes::detail::AutoName, typename RangeT,
+            typename First, typename Second, typename... Rest>
+  event parallel_for(const RangeT &Range, const std::vector<event> &Deps,
+                     const First &A, const Second &B, const Rest &...More) {
+    return submit([&](handler &CGH) {
+      CGH.depends_on(Deps);
+      CGH.parallel_for<KernelName>(Range, A, B, More...);
+    });
   }
 
   // USM shortcuts (SYCL 2020 4.6.5), with the same optional dependencies

@@ -34,6 +34,7 @@
 #include "sycl/property_list.hpp"
 #include "sycl/queue.hpp"
 #include "sycl/range.hpp"
+#include "sycl/reduction.hpp"
 #include "sycl/usm.hpp"
 #include "sycl/vec.hpp"
 

@@ -62,8 +62,34 @@ template <typename Invoker> LANES_KERNEL void kernelEntry(const void *Obj) {
   (*static_cast<const Invoker *>(Obj))();
 }
 
-/// Calls a range kernel with the argument it takes: item<Dims> (also what
-/// generic lambdas and, for Dims == 1, integral parameters get), or id<Dims>.
+/// Calls range kernel \p Kernel at \p Id of \p UserRange with the argument
+/// it takes: item<Dims> (also what generic lambdas and, for Dims == 1,
+/// integral parameters get), or id<Dims>; \p Extra (the reducers of a
+/// parallel_for with reductions) follow it.
+template <typename KernelT, int Dims, typename... ExtraT>
+void callRangeKernel(const KernelT &Kernel, sycl::id<Dims> &Id,
+                     const sycl::range<Dims> &UserRange, ExtraT &...Extra) {
+  // Read the range element by element (typed loads the optimizer can tell
+  // apart from the kernel's stores) rather than copying the object.
+  sycl::range<Dims> Range =
+      gather<sycl::range<Dims>, Dims>([&](int I) { return UserRange[I]; });
+  // Arguments are lvalues, so kernels may take them by value, by const
+  // reference or by reference.
+  using ItemT = sycl::item<Dims, true>;
+  using ItemNoOffsetT = sycl::item<Dims, false>;
+  if constexpr (std::is_invocable_v<const KernelT &, ItemT &, ExtraT &...>) {
+    ItemT It = ItemBuilder::item<Dims, true>(Id, Range);
+    Kernel(It, Extra...);
+  } else if constexpr (std::is_invocable_v<const KernelT &, ItemNoOffsetT &,
+                                           ExtraT &...>) {
+    ItemNoOffsetT It = ItemBuilder::item<Dims, false>(Id, Range);
+    Kernel(It, Extra...);
+  } else {
+    Kernel(Id, Extra...);
+  }
+}
+
+/// Calls a range kernel for the work-item that runs.
 /// Padded: the launch was rounded up, skip work-items outside UserRange.
 template <typename KernelT, int Dims, bool Padded> struct RangeInvoker {
   KernelT Kernel;
@@ -77,24 +103,7 @@ template <typename KernelT, int Dims, bool Padded> struct RangeInvoker {
         if (Id[I] >= UserRange[I])
           return;
     }
-    // Read the range element by element (typed loads the optimizer can
-    // tell apart from the kernel's stores) rather than copying the object.
-    sycl::range<Dims> Range =
-        gather<sycl::range<Dims>, Dims>([this](int I) { return UserRange[I]; });
-    // Arguments are lvalues, so kernels may take them by value, by const
-    // reference or by reference.
-    using ItemT = sycl::item<Dims, true>;
-    using ItemNoOffsetT = sycl::item<Dims, false>;
-    if constexpr (std::is_invocable_v<const KernelT &, ItemT &>) {
-      ItemT It = ItemBuilder::item<Dims, true>(Id, Range);
-      Kernel(It);
-    } else if constexpr (std::is_invocable_v<const KernelT &,
-                                             ItemNoOffsetT &>) {
-      ItemNoOffsetT It = ItemBuilder::item<Dims, false>(Id, Range);
-      Kernel(It);
-    } else {
-      Kernel(Id);
-    }
+    callRangeKernel(Kernel, Id, UserRange);
   }
 };
 

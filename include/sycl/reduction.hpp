@@ -1,0 +1,654 @@
+//===- sycl/reduction.hpp - Reduction variables and reducers --------------===//
+//
+/// \file
+/// SYCL 2020 4.9.2: `sycl::reduction` over USM pointers and the reducers a
+/// `parallel_for(range | nd_range, reduction..., kernel)` passes to its
+/// kernel.
+///
+/// A reducer is a private accumulator of its work-item, starting at the
+/// identity; combine() applies the operation to it and nothing else, so
+/// the kernel's loop stays a plain per-item computation. When the kernel
+/// returns, the invoker (ReductionInvoker) combines the accumulators of the
+/// work-group and one work-item writes the group's value into a partials
+/// array (one element per work-group, allocated by the handler). After the
+/// launch the host folds the partials in group order, so a floating-point
+/// result is the same from run to run, and combines the total with the
+/// variable's prior value unless the reduction has
+/// property::reduction::initialize_to_identity.
+///
+/// The group step takes one of two paths:
+///  - SYCL function objects (and their std:: counterparts) on scalars that
+///    the group collectives carry (lanes/detail/group_collective.hpp) use
+///    sycl::reduce_over_group. The compiler lowers that collective to an
+///    accumulator carried through its work-item loop, so a sum reduction
+///    is a vectorized loop with no local memory and no barrier.
+///  - Any other operation or type (user callables, classes) stores each
+///    accumulator into work-group local memory, meets at a barrier, and the
+///    group's first work-item folds them in local-id order.
+///
+/// Range kernels run as nd-ranges (lanes/detail/kernel.hpp). When the
+/// range was rounded up, the padding work-items skip the kernel but still
+/// reach the group step with the identity, since a collective or a barrier
+/// must be reached by every work-item of the group.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LANES_SYCL_REDUCTION_HPP
+#define LANES_SYCL_REDUCTION_HPP
+
+#include "lanes/builtins.h"
+#include "lanes/detail/group_collective.hpp"
+#include "lanes/detail/kernel.hpp"
+#include "sycl/exception.hpp"
+#include "sycl/functional.hpp"
+#include "sycl/group.hpp"
+#include "sycl/group_algorithm.hpp"
+#include "sycl/handler.hpp"
+#include "sycl/nd_range.hpp"
+#include "sycl/property_list.hpp"
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+namespace sycl {
+inline namespace _V1 {
+template <typename T, typename BinaryOperation, int Dimensions>
+class reducer;
+} // namespace _V1
+} // namespace sycl
+
+namespace lanes::detail {
+
+//===----------------------------------------------------------------------===//
+// Operations
+//===----------------------------------------------------------------------===//
+
+/// Keeps a parameter out of template argument deduction.
+template <typename T> struct NonDeducedOf {
+  using type = T;
+};
+template <typename T> using NonDeduced = typename NonDeducedOf<T>::type;
+
+/// True when Op is Sycl<T>, Sycl<void>, Std<T> or Std<void>: a SYCL
+/// function object or its standard library twin.
+template <typename Op, template <typename> class Sycl,
+          template <typename> class Std, typename T>
+inline constexpr bool IsOperation =
+    IsFunctionObjectFor<Op, Sycl, T> || std::is_same_v<Op, Std<T>> ||
+    std::is_same_v<Op, Std<void>>;
+
+template <typename Op, typename T>
+inline constexpr bool IsPlus = IsOperation<Op, sycl::plus, std::plus, T>;
+template <typename Op, typename T>
+inline constexpr bool IsMultiplies =
+    IsOperation<Op, sycl::multiplies, std::multiplies, T>;
+template <typename Op, typename T>
+inline constexpr bool IsBitAnd =
+    IsOperation<Op, sycl::bit_and, std::bit_and, T>;
+template <typename Op, typename T>
+inline constexpr bool IsBitOr = IsOperation<Op, sycl::bit_or, std::bit_or, T>;
+template <typename Op, typename T>
+inline constexpr bool IsBitXor =
+    IsOperation<Op, sycl::bit_xor, std::bit_xor, T>;
+
+/// Stands for "no operation the group collectives know".
+struct NoGroupOperation {};
+
+/// The SYCL function object the group collectives know for Op on T: Op
+/// itself, sycl::X<T> for std::X, NoGroupOperation when there is none.
+template <typename Op, typename T> constexpr auto groupOperation() {
+  if constexpr (builtinOp<Op, T>() >= 0)
+    return Op();
+  else if constexpr (IsPlus<Op, T>)
+    return sycl::plus<T>();
+  else if constexpr (IsMultiplies<Op, T>)
+    return sycl::multiplies<T>();
+  else if constexpr (IsBitAnd<Op, T>)
+    return sycl::bit_and<T>();
+  else if constexpr (IsBitOr<Op, T>)
+    return sycl::bit_or<T>();
+  else if constexpr (IsBitXor<Op, T>)
+    return sycl::bit_xor<T>();
+  else if constexpr (IsOperation<Op, sycl::logical_and, std::logical_and, T>)
+    return sycl::logical_and<T>();
+  else if constexpr (IsOperation<Op, sycl::logical_or, std::logical_or, T>)
+    return sycl::logical_or<T>();
+  else
+    return NoGroupOperation();
+}
+template <typename Op, typename T>
+using GroupOperation = decltype(groupOperation<Op, T>());
+
+/// Whether Op on T reduces over a group through the collective builtins.
+template <typename Op, typename T>
+inline constexpr bool HasGroupCollective =
+    IsCollectiveScalar<T> &&
+    !std::is_same_v<GroupOperation<Op, T>, NoGroupOperation>;
+
+//===----------------------------------------------------------------------===//
+// Kernel side
+//===----------------------------------------------------------------------===//
+
+/// Whether the calling work-item is its group's first. Tested dimension by
+/// dimension, each a comparison of one work-item loop's counter, which the
+/// compiler can narrow the loop to (rather than of the linear id).
+template <int Dims> bool isLeader() {
+  bool First = true;
+  for (int D = 0; D < Dims; ++D)
+    First = First && localId<Dims>(D) == 0;
+  return First;
+}
+
+/// What a reduction needs inside the kernel: the identity, the operation
+/// and where the work-group's value goes. Small and trivially copyable
+/// when Op is, like everything a kernel object holds. KnownIdentity: the
+/// identity is Op's known_identity, a constant the optimizer sees.
+template <typename T, typename Op, bool KnownIdentity> struct ReductionSlot {
+  using ReducerType = sycl::reducer<T, Op, 0>;
+
+  T *Partials;        ///< one element per work-group
+  T Identity;
+  Op Combiner;
+  size_t LocalOffset; ///< local-memory path only: the group's scratch
+
+  /// What a work-item's accumulator starts at. For floating-point sums
+  /// that is -0.0, also an identity of IEEE addition, because x + -0.0
+  /// folds to x and x + 0.0 does not (-0.0 + 0.0 is 0.0).
+  T initialValue() const {
+    if constexpr (!KnownIdentity)
+      return Identity;
+    else if constexpr (std::is_floating_point_v<T> && IsPlus<Op, T>)
+      return -T(0);
+    else
+      return sycl::known_identity_v<Op, T>;
+  }
+
+  /// Combines \p Value of every work-item of \p G; the group's first
+  /// work-item stores the result in Partials. Every work-item of the group
+  /// must call it.
+  template <int Dims> void finish(sycl::group<Dims> G, const T &Value) const {
+    if constexpr (HasGroupCollective<Op, T>) {
+      T Total = sycl::reduce_over_group(G, Value, GroupOperation<Op, T>());
+      if (isLeader<Dims>())
+        Partials[G.get_group_linear_id()] = Total;
+    } else {
+      T *Scratch = reinterpret_cast<T *>(
+          static_cast<char *>(__lanes_local_memory()) + LocalOffset);
+      Scratch[G.get_local_linear_id()] = Value;
+      sycl::group_barrier(G);
+      if (isLeader<Dims>()) {
+        T Total = Scratch[0];
+        size_t Size = G.get_local_linear_range();
+        for (size_t I = 1; I < Size; ++I)
+          Total = T(Combiner(Total, Scratch[I]));
+        Partials[G.get_group_linear_id()] = Total;
+      }
+    }
+  }
+};
+
+/// Element I of an IndexedList.
+template <size_t I, typename T> struct IndexedElement {
+  T Element;
+};
+
+/// A tuple that is an aggregate (trivially copyable when its elements are,
+/// unlike std::tuple) and that builds elements in place, so it can hold
+/// reducers, which cannot be copied or moved.
+template <typename Indices, typename... Ts> struct IndexedListOf;
+template <size_t... I, typename... Ts>
+struct IndexedListOf<std::index_sequence<I...>, Ts...>
+    : IndexedElement<I, Ts>... {};
+template <typename... Ts>
+using IndexedList = IndexedListOf<std::index_sequence_for<Ts...>, Ts...>;
+
+template <size_t I, typename T> T &elementAt(IndexedElement<I, T> &List) {
+  return List.Element;
+}
+template <size_t I, typename T>
+const T &elementAt(const IndexedElement<I, T> &List) {
+  return List.Element;
+}
+
+/// Builds and reads reducers, whose constructor users cannot call.
+struct ReducerAccess {
+  template <typename T, typename Op, bool Known>
+  static sycl::reducer<T, Op, 0>
+  make(const ReductionSlot<T, Op, Known> &Slot) {
+    return sycl::reducer<T, Op, 0>(Slot.initialValue(), Slot.Identity,
+                                   Slot.Combiner);
+  }
+  template <typename T, typename Op>
+  static const T &value(const sycl::reducer<T, Op, 0> &Reducer) {
+    return Reducer.Value;
+  }
+};
+
+/// How a parallel_for with reductions was launched.
+enum class ReductionShape { NdRange, Range, PaddedRange };
+
+/// Runs one work-item of a parallel_for with reductions: builds a reducer
+/// per slot, calls the kernel with them (not for a padding work-item), then
+/// combines each reducer's value over the work-group.
+template <typename KernelT, int Dims, ReductionShape Shape, typename... Slots>
+struct ReductionInvoker {
+  KernelT Kernel;
+  sycl::range<Dims> UserRange; ///< range kernels only
+  IndexedList<Slots...> Reductions;
+
+  void operator()() const { run(std::index_sequence_for<Slots...>()); }
+
+private:
+  template <size_t... I> void run(std::index_sequence<I...>) const {
+    IndexedList<typename Slots::ReducerType...> Reducers{
+        {ReducerAccess::make(elementAt<I>(Reductions))}...};
+    callKernel(elementAt<I>(Reducers)...);
+    sycl::group<Dims> G = ItemBuilder::group<Dims>();
+    (elementAt<I>(Reductions)
+         .finish(G, ReducerAccess::value(elementAt<I>(Reducers))),
+     ...);
+  }
+
+  template <typename... ReducerT> void callKernel(ReducerT &...Rs) const {
+    if constexpr (Shape == ReductionShape::NdRange) {
+      sycl::nd_item<Dims> It = ItemBuilder::ndItem<Dims>();
+      Kernel(It, Rs...);
+    } else {
+      sycl::id<Dims> Id = gather<sycl::id<Dims>, Dims>(
+          [](int D) { return lanes::detail::globalId<Dims>(D); });
+      if constexpr (Shape == ReductionShape::PaddedRange) {
+        // No early return: the work-item still joins the group step.
+        bool Inside = true;
+        for (int I = 0; I < Dims; ++I)
+          Inside = Inside && Id[I] < UserRange[I];
+        if (!Inside)
+          return;
+      }
+      callRangeKernel(Kernel, Id, UserRange, Rs...);
+    }
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Host side
+//===----------------------------------------------------------------------===//
+
+template <typename ReductionT> struct ReductionResult;
+
+/// What sycl::reduction returns for a USM variable (KnownIdentity: the
+/// identity is Op's known_identity).
+template <typename T, typename Op, bool KnownIdentity> struct Reduction {
+  using ValueType = T;
+  using Slot = ReductionSlot<T, Op, KnownIdentity>;
+  using Result = ReductionResult<Reduction>;
+
+  T *Variable;
+  T Identity;
+  Op Combiner;
+  bool InitializeToIdentity;
+
+  /// Folds \p Count partials in order and stores the result, combined with
+  /// the prior value, or with the identity if InitializeToIdentity (which
+  /// turns a -0.0 sum into the 0.0 the specification's identity gives).
+  void store(const T *Partials, size_t Count) const {
+    T Total = Count ? Partials[0] : Identity;
+    for (size_t I = 1; I < Count; ++I)
+      Total = T(Combiner(Total, Partials[I]));
+    *Variable =
+        T(Combiner(InitializeToIdentity ? Identity : *Variable, Total));
+  }
+};
+
+template <typename T> inline constexpr bool IsReduction = false;
+template <typename T, typename Op, bool Known>
+inline constexpr bool IsReduction<Reduction<T, Op, Known>> = true;
+
+/// The partials of one reduction of one launch, and its result.
+template <typename ReductionT> struct ReductionResult {
+  using T = typename ReductionT::ValueType;
+
+  ReductionT Spec;
+  std::unique_ptr<T[]> Partials;
+  size_t Groups;
+
+  ReductionResult(const ReductionT &Spec, size_t Groups)
+      : Spec(Spec), Partials(new T[Groups]), Groups(Groups) {}
+
+  void store() const { Spec.store(Partials.get(), Groups); }
+};
+
+/// The static checks of `parallel_for(range, Args...)`: reductions, then
+/// the kernel.
+template <typename... ArgTs> constexpr bool checkReductionArguments() {
+  constexpr size_t Count = sizeof...(ArgTs) - 1;
+  constexpr bool AllReductions = [] {
+    bool Flags[] = {IsReduction<ArgTs>...};
+    for (size_t I = 0; I < Count; ++I)
+      if (!Flags[I])
+        return false;
+    return true;
+  }();
+  static_assert(AllReductions,
+                "Lanes does not implement parallel_for arguments other than "
+                "sycl::reduction objects (an offset, kernel properties) "
+                "between the range and the kernel; the kernel comes last");
+  return AllReductions;
+}
+
+template <int Dims, typename KernelT, typename... Slots>
+constexpr bool checkRangeReductionKernel() {
+  constexpr bool Callable = std::disjunction_v<
+      std::is_invocable<const KernelT &, sycl::item<Dims, true> &,
+                        typename Slots::ReducerType &...>,
+      std::is_invocable<const KernelT &, sycl::item<Dims, false> &,
+                        typename Slots::ReducerType &...>,
+      std::is_invocable<const KernelT &, sycl::id<Dims> &,
+                        typename Slots::ReducerType &...>>;
+  static_assert(Callable,
+                "a parallel_for(range<N>) kernel with reductions must be "
+                "callable (as const) with sycl::item<N> or sycl::id<N> and "
+                "then one reducer (auto &) per reduction, in order");
+  return Callable;
+}
+
+template <int Dims, typename KernelT, typename... Slots>
+constexpr bool checkNdRangeReductionKernel() {
+  constexpr bool Callable =
+      std::is_invocable_v<const KernelT &, sycl::nd_item<Dims> &,
+                          typename Slots::ReducerType &...>;
+  static_assert(Callable,
+                "a parallel_for(nd_range<N>) kernel with reductions must be "
+                "callable (as const) with sycl::nd_item<N> and then one "
+                "reducer (auto &) per reduction, in order");
+  return Callable;
+}
+
+/// Number of work-groups of \p Desc (the runtime rejects sizes that are not
+/// whole groups before any runs, so rounding up only sizes the partials).
+inline size_t groupCount(const rt::LaunchDesc &Desc) {
+  size_t Groups = 1;
+  for (int I = 0; I < Desc.Dims; ++I)
+    Groups *= Desc.Local[I] ? (Desc.Global[I] + Desc.Local[I] - 1) /
+                                  Desc.Local[I]
+                            : 0;
+  return Groups;
+}
+
+/// Work-items per group of \p Desc.
+inline size_t groupSize(const rt::LaunchDesc &Desc) {
+  size_t Size = 1;
+  for (int I = 0; I < Desc.Dims; ++I)
+    Size *= Desc.Local[I];
+  return Size;
+}
+
+/// The handler side of `parallel_for(range | nd_range, reduction...,
+/// kernel)`. A class template so that handler.hpp can name it before this
+/// header defines it; KernelName is the user's kernel name type.
+template <typename KernelName> struct ReductionLaunch {
+  /// \p Args: the reductions, then the kernel.
+  template <typename RangeT, typename... ArgTs>
+  static void run(sycl::handler &CGH, const RangeT &Range,
+                  const ArgTs &...Args) {
+    if constexpr (checkReductionArguments<ArgTs...>()) {
+      constexpr size_t Count = sizeof...(ArgTs) - 1;
+      auto All = std::forward_as_tuple(Args...);
+      dispatch(CGH, Range, std::get<Count>(All), All,
+               std::make_index_sequence<Count>());
+    }
+  }
+
+private:
+  template <typename RangeT, typename KernelT, typename TupleT, size_t... I>
+  static void dispatch(sycl::handler &CGH, const RangeT &Range,
+                       const KernelT &Kernel, const TupleT &All,
+                       std::index_sequence<I...>) {
+    if constexpr (std::is_integral_v<RangeT>)
+      launchRange(CGH, sycl::range<1>(Range), Kernel, std::get<I>(All)...);
+    else
+      launch(CGH, Range, Kernel, std::get<I>(All)...);
+  }
+
+  /// Anything but a range or an nd_range.
+  template <typename RangeT, typename KernelT, typename... Reds>
+  static void launch(sycl::handler &, const RangeT &, const KernelT &,
+                     const Reds &...) {
+    static_assert(AlwaysFalse<RangeT>,
+                  "parallel_for with reductions takes a sycl::range<N>, a "
+                  "sycl::nd_range<N> or a size");
+  }
+  template <int Dims, typename KernelT, typename... Reds>
+  static void launch(sycl::handler &CGH, const sycl::range<Dims> &Range,
+                     const KernelT &Kernel, const Reds &...Rs) {
+    launchRange(CGH, Range, Kernel, Rs...);
+  }
+  template <int Dims, typename KernelT, typename... Reds>
+  static void launch(sycl::handler &CGH, const sycl::nd_range<Dims> &Range,
+                     const KernelT &Kernel, const Reds &...Rs) {
+    if constexpr (checkNdRangeReductionKernel<Dims, KernelT,
+                                              typename Reds::Slot...>()) {
+      rt::LaunchDesc Desc;
+      Desc.KernelName = kernelName<KernelName, KernelT>();
+      setNdRangeSizes(Desc, Range);
+      record<ReductionShape::NdRange>(CGH, Desc, Kernel,
+                                      Range.get_global_range(), Rs...);
+    }
+  }
+
+  template <int Dims, typename KernelT, typename... Reds>
+  static void launchRange(sycl::handler &CGH, const sycl::range<Dims> &Range,
+                          const KernelT &Kernel, const Reds &...Rs) {
+    if constexpr (checkRangeReductionKernel<Dims, KernelT,
+                                            typename Reds::Slot...>()) {
+      rt::LaunchDesc Desc;
+      switch (setRangeSizes(Desc, Range)) {
+      case RangeShape::Empty:
+        CGH.setCommand([Rs...] { (Rs.store(nullptr, 0), ...); });
+        return;
+      case RangeShape::Exact:
+        record<ReductionShape::Range>(CGH, Desc, Kernel, Range, Rs...);
+        return;
+      case RangeShape::Padded:
+        record<ReductionShape::PaddedRange>(CGH, Desc, Kernel, Range, Rs...);
+        return;
+      }
+    }
+  }
+
+  /// Records the launch described by \p Desc and the host fold after it.
+  template <ReductionShape Shape, int Dims, typename KernelT,
+            typename... Reds>
+  static void record(sycl::handler &CGH, rt::LaunchDesc Desc,
+                     const KernelT &Kernel, const sycl::range<Dims> &Range,
+                     const Reds &...Rs) {
+    using Inv =
+        ReductionInvoker<KernelT, Dims, Shape, typename Reds::Slot...>;
+    size_t Groups = groupCount(Desc);
+    auto Results = std::make_shared<std::tuple<typename Reds::Result...>>(
+        typename Reds::Result(Rs, Groups)...);
+    auto Invoker = std::make_shared<Inv>(Inv{
+        Kernel, Range, makeSlots(CGH, Desc, *Results,
+                                 std::index_sequence_for<Reds...>())});
+    describeKernel<KernelName, KernelT>(Desc, *Invoker);
+    Desc.KernelObject = Invoker.get();
+    Desc.LocalMemBytes = CGH.LocalMemBytes;
+    CGH.setCommand([Desc, Invoker, Results] {
+      rt::launch(Desc);
+      std::apply([](const auto &...R) { (R.store(), ...); }, *Results);
+    });
+  }
+
+  /// The kernel-side slots of \p Results; reserves the local memory of
+  /// those that need it.
+  template <typename... Reds, size_t... I>
+  static auto makeSlots(sycl::handler &CGH, const rt::LaunchDesc &Desc,
+                        const std::tuple<ReductionResult<Reds>...> &Results,
+                        std::index_sequence<I...>) {
+    return IndexedList<typename Reds::Slot...>{
+        {slotOf(CGH, Desc, std::get<I>(Results))}...};
+  }
+
+  template <typename T, typename Op, bool Known>
+  static ReductionSlot<T, Op, Known>
+  slotOf(sycl::handler &CGH, const rt::LaunchDesc &Desc,
+         const ReductionResult<Reduction<T, Op, Known>> &Result) {
+    size_t Offset = 0;
+    if constexpr (!HasGroupCollective<Op, T>)
+      Offset = CGH.allocateLocal(groupSize(Desc) * sizeof(T));
+    return {Result.Partials.get(), Result.Spec.Identity, Result.Spec.Combiner,
+            Offset};
+  }
+};
+
+/// The checks of a reduction variable of type T with operation Op.
+template <typename T, typename Op> constexpr void checkReductionType() {
+  static_assert(!std::is_const_v<T>,
+                "a sycl::reduction variable must not be const");
+  static_assert(std::is_trivially_copyable_v<T> &&
+                    std::is_default_constructible_v<T>,
+                "Lanes implements reductions of trivially copyable, default "
+                "constructible types only");
+  static_assert(std::is_invocable_r_v<T, const Op &, const T &, const T &>,
+                "the operation of a sycl::reduction must be callable (as "
+                "const) with two values of the variable's type and return "
+                "one");
+}
+
+/// Throws errc::invalid for a null reduction variable.
+inline void checkReductionVariable(const void *Variable) {
+  if (!Variable)
+    throw sycl::exception(sycl::make_error_code(sycl::errc::invalid),
+                          "sycl::reduction: the reduction variable is a "
+                          "null pointer");
+}
+
+} // namespace lanes::detail
+
+namespace sycl {
+inline namespace _V1 {
+
+/// SYCL 2020 4.9.2.3: a work-item's view of one reduction variable, passed
+/// to the kernel by reference. It accumulates privately; the launch
+/// combines the work-items' values afterwards.
+template <typename T, typename BinaryOperation, int Dimensions = 0>
+class reducer {
+  static_assert(Dimensions == 0,
+                "Lanes does not implement span reductions (reducers with "
+                "Dimensions > 0)");
+  template <typename Op>
+  using EnableIfPlus = std::enable_if_t<lanes::detail::IsPlus<Op, T>, int>;
+  template <typename Op>
+  using EnableIfMultiplies =
+      std::enable_if_t<lanes::detail::IsMultiplies<Op, T>, int>;
+  template <typename Op>
+  using EnableIfBitAnd = std::enable_if_t<lanes::detail::IsBitAnd<Op, T>, int>;
+  template <typename Op>
+  using EnableIfBitOr = std::enable_if_t<lanes::detail::IsBitOr<Op, T>, int>;
+  template <typename Op>
+  using EnableIfBitXor = std::enable_if_t<lanes::detail::IsBitXor<Op, T>, int>;
+  template <typename Op>
+  using EnableIfIncrement =
+      std::enable_if_t<lanes::detail::IsPlus<Op, T> && std::is_integral_v<T> &&
+                           !std::is_same_v<T, bool>,
+                       int>;
+
+public:
+  using value_type = T;
+  using binary_operation = BinaryOperation;
+  static constexpr int dimensions = Dimensions;
+
+  reducer(const reducer &) = delete;
+  reducer(reducer &&) = delete;
+  reducer &operator=(const reducer &) = delete;
+  reducer &operator=(reducer &&) = delete;
+
+  /// Combines \p Partial into this work-item's value.
+  reducer &combine(const T &Partial) {
+    Value = T(Combiner(Value, Partial));
+    return *this;
+  }
+  /// The identity of the operation (known or given to sycl::reduction).
+  T identity() const { return Identity; }
+
+  // Shorthands for the SYCL function objects (and their std:: twins).
+  template <typename Op = BinaryOperation, EnableIfPlus<Op> = 0>
+  reducer &operator+=(const T &Partial) {
+    return combine(Partial);
+  }
+  template <typename Op = BinaryOperation, EnableIfMultiplies<Op> = 0>
+  reducer &operator*=(const T &Partial) {
+    return combine(Partial);
+  }
+  template <typename Op = BinaryOperation, EnableIfBitAnd<Op> = 0>
+  reducer &operator&=(const T &Partial) {
+    return combine(Partial);
+  }
+  template <typename Op = BinaryOperation, EnableIfBitOr<Op> = 0>
+  reducer &operator|=(const T &Partial) {
+    return combine(Partial);
+  }
+  template <typename Op = BinaryOperation, EnableIfBitXor<Op> = 0>
+  reducer &operator^=(const T &Partial) {
+    return combine(Partial);
+  }
+  /// Adds one (integer sums only).
+  template <typename Op = BinaryOperation, EnableIfIncrement<Op> = 0>
+  reducer &operator++() {
+    return combine(T(1));
+  }
+  template <typename Op = BinaryOperation, EnableIfIncrement<Op> = 0>
+  reducer &operator++(int) {
+    return combine(T(1));
+  }
+
+private:
+  friend struct lanes::detail::ReducerAccess;
+  reducer(const T &Initial, const T &Identity,
+          const BinaryOperation &Combiner)
+      : Value(Initial), Identity(Identity), Combiner(Combiner) {}
+
+  T Value;
+  T Identity;
+  BinaryOperation Combiner;
+};
+
+/// A reduction into `*Variable` with \p Combiner, a SYCL function object
+/// whose identity on T is known (has_known_identity). Throws errc::invalid
+/// for a null \p Variable.
+template <typename T, typename BinaryOperation>
+lanes::detail::Reduction<T, BinaryOperation,
+                         has_known_identity_v<BinaryOperation, T>>
+reduction(T *Variable, BinaryOperation Combiner,
+          const property_list &Props = {}) {
+  lanes::detail::checkReductionType<T, BinaryOperation>();
+  static_assert(has_known_identity_v<BinaryOperation, T>,
+                "Lanes does not implement sycl::reduction without an "
+                "identity for this operation: pass one, "
+                "sycl::reduction(ptr, identity, op)");
+  lanes::detail::checkReductionVariable(Variable);
+  if constexpr (has_known_identity_v<BinaryOperation, T>)
+    return {Variable, known_identity_v<BinaryOperation, T>, Combiner,
+            Props.has_property<property::reduction::initialize_to_identity>()};
+  else
+    return {Variable, T(), Combiner, false};
+}
+
+/// A reduction into `*Variable` with \p Combiner, any callable combining
+/// two T, and its \p Identity. Throws errc::invalid for a null \p Variable.
+template <typename T, typename BinaryOperation>
+lanes::detail::Reduction<T, BinaryOperation, false>
+reduction(T *Variable, const lanes::detail::NonDeduced<T> &Identity,
+          BinaryOperation Combiner, const property_list &Props = {}) {
+  lanes::detail::checkReductionType<T, BinaryOperation>();
+  lanes::detail::checkReductionVariable(Variable);
+  return {Variable, Identity, Combiner,
+          Props.has_property<property::reduction::initialize_to_identity>()};
+}
+
+} // namespace _V1
+} // namespace sycl
+
+#endif // LANES_SYCL_REDUCTION_HPP
