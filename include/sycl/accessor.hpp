@@ -60,12 +60,6 @@ inline constexpr mode_target_tag_t<access_mode::write, target::host_task>
 
 namespace lanes::detail {
 
-/// What a deduction tag says; IsTag is false for the other arguments.
-template <typename T> struct TagTraits {
-  static constexpr bool IsTag = false;
-  static constexpr sycl::access_mode Mode = sycl::access_mode::read_write;
-  static constexpr sycl::target Target = sycl::target::device;
-};
 template <sycl::access_mode M> struct TagTraits<sycl::mode_tag_t<M>> {
   static constexpr bool IsTag = true;
   static constexpr sycl::access_mode Mode = M;
@@ -79,7 +73,7 @@ struct TagTraits<sycl::mode_target_tag_t<M, T>> {
 };
 
 /// The mode and target named by the tag among a constructor's arguments
-/// (read_write and device when there is none).
+/// (read_write and device when there is none), for deduction guides.
 template <typename... Args> constexpr sycl::access_mode tagMode() {
   sycl::access_mode Mode = sycl::access_mode::read_write;
   ((Mode = TagTraits<Args>::IsTag ? TagTraits<Args>::Mode : Mode), ...);
@@ -91,33 +85,6 @@ template <typename... Args> constexpr sycl::target tagTarget() {
   return Target;
 }
 
-/// Enables a tag constructor only for the tags of Mode and Target.
-template <typename TagT, sycl::access_mode Mode, sycl::target Target>
-using EnableIfTagOf =
-    std::enable_if_t<TagTraits<TagT>::IsTag && TagTraits<TagT>::Mode == Mode &&
-                         TagTraits<TagT>::Target == Target,
-                     int>;
-
-/// The element type of an accessor: const for access_mode::read.
-template <typename DataT, sycl::access_mode Mode>
-using AccessorValue =
-    std::conditional_t<Mode == sycl::access_mode::read,
-                       const std::remove_const_t<DataT>,
-                       std::remove_const_t<DataT>>;
-
-/// Checks the access mode of an accessor to a buffer with \p Storage
-/// created with \p Props, and records a writer.
-template <sycl::access_mode Mode>
-void registerAccess(BufferStorage &Storage, const sycl::property_list &Props) {
-  if constexpr (Mode == sycl::access_mode::read) {
-    if (Props.has_property<sycl::property::no_init>())
-      throwInvalid("accessor: property::no_init needs an access mode that "
-                   "writes, not access_mode::read");
-  } else {
-    Storage.markWritten();
-  }
-}
-
 } // namespace lanes::detail
 
 namespace sycl {
@@ -126,26 +93,25 @@ inline namespace _V1 {
 /// SYCL 2020 4.7.6.9: access to a buffer from a kernel (target::device,
 /// its alias global_buffer, constant_buffer) or a host task
 /// (target::host_task). `Acc[i]` is relative to the accessor's offset.
+/// Constructors without a handler make placeholders.
 template <typename DataT, int Dims = 1,
           access_mode Mode = (std::is_const_v<DataT> ? access_mode::read
                                                      : access_mode::read_write),
           target Target = target::device,
           access::placeholder IsPlaceholder = access::placeholder::false_t>
-class accessor : public lanes::detail::BufferAccessorBase<
-                     lanes::detail::AccessorValue<DataT, Mode>, Dims> {
-  static_assert(Mode != access_mode::atomic,
-                "Lanes does not implement access_mode::atomic accessors");
+class accessor
+    : public lanes::detail::BufferAccessorBase<DataT, Dims, Mode, Target,
+                                               lanes::detail::BufferStorage *> {
   static_assert(Target == target::device || Target == target::constant_buffer ||
                     Target == target::host_task,
                 "Lanes does not implement images or image accessors");
-  static_assert(!std::is_const_v<DataT> || Mode == access_mode::read,
-                "an accessor of const DataT must have access_mode::read");
   static_assert(Target != target::constant_buffer || Mode == access_mode::read,
                 "a target::constant_buffer accessor must have "
                 "access_mode::read");
 
-  using Base = lanes::detail::BufferAccessorBase<
-      lanes::detail::AccessorValue<DataT, Mode>, Dims>;
+  using Base =
+      lanes::detail::BufferAccessorBase<DataT, Dims, Mode, Target,
+                                        lanes::detail::BufferStorage *>;
   template <typename AllocatorT>
   using BufferT = buffer<std::remove_const_t<DataT>, Dims, AllocatorT>;
   template <typename TagT>
@@ -157,46 +123,18 @@ public:
   using accessor_ptr =
       multi_ptr<value_type, access::address_space::global_space, IsDecorated>;
 
+  /// Placeholders: `(buffer &[, range[, offset]][, tag][, props])`, and the
+  /// read-only conversions.
+  using Base::Base;
   /// An empty accessor: no elements.
   accessor() = default;
-
-  // Placeholder accessors: usable once handler::require() binds them.
-
-  template <typename AllocatorT>
-  accessor(BufferT<AllocatorT> &Buf, const property_list &Props = {})
-      : accessor(Buf, Buf.get_range(), Props) {}
-  template <typename AllocatorT, typename TagT, EnableIfTag<TagT> = 0>
-  accessor(BufferT<AllocatorT> &Buf, TagT, const property_list &Props = {})
-      : accessor(Buf, Props) {}
-  template <typename AllocatorT>
-  accessor(BufferT<AllocatorT> &Buf, range<Dims> AccessRange,
-           const property_list &Props = {})
-      : accessor(Buf, AccessRange, id<Dims>(), Props) {}
-  template <typename AllocatorT, typename TagT, EnableIfTag<TagT> = 0>
-  accessor(BufferT<AllocatorT> &Buf, range<Dims> AccessRange, TagT,
-           const property_list &Props = {})
-      : accessor(Buf, AccessRange, Props) {}
-  /// \p AccessRange at \p AccessOffset; throws errc::invalid when it does
-  /// not fit in the buffer.
-  template <typename AllocatorT>
-  accessor(BufferT<AllocatorT> &Buf, range<Dims> AccessRange,
-           id<Dims> AccessOffset, const property_list &Props = {})
-      : Base("accessor", lanes::detail::BufferAccess::data(Buf),
-             Buf.get_range(), AccessRange, AccessOffset),
-        Storage(lanes::detail::BufferAccess::storage(Buf).get()) {
-    lanes::detail::registerAccess<Mode>(*Storage, Props);
-  }
-  template <typename AllocatorT, typename TagT, EnableIfTag<TagT> = 0>
-  accessor(BufferT<AllocatorT> &Buf, range<Dims> AccessRange,
-           id<Dims> AccessOffset, TagT, const property_list &Props = {})
-      : accessor(Buf, AccessRange, AccessOffset, Props) {}
 
   // Accessors bound to command group CGH.
 
   template <typename AllocatorT>
   accessor(BufferT<AllocatorT> &Buf, handler &CGH,
            const property_list &Props = {})
-      : accessor(Buf, Props) {
+      : Base(Buf, Props) {
     bind(CGH);
   }
   template <typename AllocatorT, typename TagT, EnableIfTag<TagT> = 0>
@@ -206,17 +144,19 @@ public:
   template <typename AllocatorT>
   accessor(BufferT<AllocatorT> &Buf, handler &CGH, range<Dims> AccessRange,
            const property_list &Props = {})
-      : accessor(Buf, AccessRange, Props) {
+      : Base(Buf, AccessRange, Props) {
     bind(CGH);
   }
   template <typename AllocatorT, typename TagT, EnableIfTag<TagT> = 0>
   accessor(BufferT<AllocatorT> &Buf, handler &CGH, range<Dims> AccessRange,
            TagT, const property_list &Props = {})
       : accessor(Buf, CGH, AccessRange, Props) {}
+  /// \p AccessRange at \p AccessOffset; throws errc::invalid when it does
+  /// not fit in the buffer.
   template <typename AllocatorT>
   accessor(BufferT<AllocatorT> &Buf, handler &CGH, range<Dims> AccessRange,
            id<Dims> AccessOffset, const property_list &Props = {})
-      : accessor(Buf, AccessRange, AccessOffset, Props) {
+      : Base(Buf, AccessRange, AccessOffset, Props) {
     bind(CGH);
   }
   template <typename AllocatorT, typename TagT, EnableIfTag<TagT> = 0>
@@ -224,25 +164,14 @@ public:
            id<Dims> AccessOffset, TagT, const property_list &Props = {})
       : accessor(Buf, CGH, AccessRange, AccessOffset, Props) {}
 
-  /// SYCL 2020 4.7.6.9.2: a read-write accessor, or the other read-only
-  /// spelling, converts to a read-only accessor.
-  template <typename OtherT, access_mode OtherMode,
-            std::enable_if_t<
-                Mode == access_mode::read &&
-                    (OtherMode == access_mode::read ||
-                     OtherMode == access_mode::read_write) &&
-                    std::is_same_v<std::remove_const_t<OtherT>,
-                                   std::remove_const_t<DataT>> &&
-                    !std::is_same_v<accessor<OtherT, Dims, OtherMode, Target,
-                                             IsPlaceholder>,
-                                    accessor>,
-                int> = 0>
-  accessor(
-      const accessor<OtherT, Dims, OtherMode, Target, IsPlaceholder> &Other)
-      : Base(Other), Storage(Other.Storage), Placeholder(Other.Placeholder) {}
+  /// The IsPlaceholder parameter is deprecated and changes nothing.
+  template <access::placeholder OtherP,
+            std::enable_if_t<OtherP != IsPlaceholder, int> = 0>
+  accessor(const accessor<DataT, Dims, Mode, Target, OtherP> &Other)
+      : Base(Other) {}
 
   /// Whether the accessor was created without a handler.
-  bool is_placeholder() const { return Placeholder; }
+  bool is_placeholder() const { return this->Placeholder; }
 
   /// The buffer's first element, whatever the accessor's offset.
   template <access::decorated IsDecorated>
@@ -271,90 +200,32 @@ public:
   }
 
 private:
-  friend struct lanes::detail::ViewAccess;
-  template <typename, int, access_mode, target, access::placeholder>
-  friend class accessor;
-
   void bind(handler &CGH) {
-    Placeholder = false;
+    this->Placeholder = false;
     CGH.require(*this);
   }
-
-  /// The buffer's storage; the handler keeps it alive while the accessor
-  /// is in use (raw, so that the accessor stays trivially copyable).
-  lanes::detail::BufferStorage *Storage = nullptr;
-  bool Placeholder = true;
 };
 
-/// SYCL 2020 4.7.6.10: access to a buffer from host code, immediately.
-/// Keeps the buffer's data alive as long as it exists.
+/// SYCL 2020 4.7.6.10: access to a buffer from host code, immediately:
+/// `(buffer &[, range[, offset]][, tag][, props])`. Keeps the buffer's data
+/// alive as long as it exists.
 template <typename DataT, int Dims = 1,
           access_mode Mode = (std::is_const_v<DataT> ? access_mode::read
                                                      : access_mode::read_write)>
-class host_accessor : public lanes::detail::BufferAccessorBase<
-                          lanes::detail::AccessorValue<DataT, Mode>, Dims> {
-  static_assert(Mode != access_mode::atomic,
-                "Lanes does not implement access_mode::atomic accessors");
-  static_assert(!std::is_const_v<DataT> || Mode == access_mode::read,
-                "a host_accessor of const DataT must have access_mode::read");
-
+class host_accessor
+    : public lanes::detail::BufferAccessorBase<
+          DataT, Dims, Mode, target::device,
+          std::shared_ptr<lanes::detail::BufferStorage>> {
   using Base = lanes::detail::BufferAccessorBase<
-      lanes::detail::AccessorValue<DataT, Mode>, Dims>;
-  template <typename AllocatorT>
-  using BufferT = buffer<std::remove_const_t<DataT>, Dims, AllocatorT>;
-  template <typename TagT>
-  using EnableIfTag = lanes::detail::EnableIfTagOf<TagT, Mode, target::device>;
+      DataT, Dims, Mode, target::device,
+      std::shared_ptr<lanes::detail::BufferStorage>>;
 
 public:
   using typename Base::value_type;
 
+  using Base::Base;
   /// An empty accessor: no elements.
   host_accessor() = default;
-
-  template <typename AllocatorT>
-  host_accessor(BufferT<AllocatorT> &Buf, const property_list &Props = {})
-      : host_accessor(Buf, Buf.get_range(), Props) {}
-  template <typename AllocatorT, typename TagT, EnableIfTag<TagT> = 0>
-  host_accessor(BufferT<AllocatorT> &Buf, TagT,
-                const property_list &Props = {})
-      : host_accessor(Buf, Props) {}
-  template <typename AllocatorT>
-  host_accessor(BufferT<AllocatorT> &Buf, range<Dims> AccessRange,
-                const property_list &Props = {})
-      : host_accessor(Buf, AccessRange, id<Dims>(), Props) {}
-  template <typename AllocatorT, typename TagT, EnableIfTag<TagT> = 0>
-  host_accessor(BufferT<AllocatorT> &Buf, range<Dims> AccessRange, TagT,
-                const property_list &Props = {})
-      : host_accessor(Buf, AccessRange, Props) {}
-  /// \p AccessRange at \p AccessOffset; throws errc::invalid when it does
-  /// not fit in the buffer.
-  template <typename AllocatorT>
-  host_accessor(BufferT<AllocatorT> &Buf, range<Dims> AccessRange,
-                id<Dims> AccessOffset, const property_list &Props = {})
-      : Base("host_accessor", lanes::detail::BufferAccess::data(Buf),
-             Buf.get_range(), AccessRange, AccessOffset),
-        Storage(lanes::detail::BufferAccess::storage(Buf)) {
-    lanes::detail::registerAccess<Mode>(*Storage, Props);
-  }
-  template <typename AllocatorT, typename TagT, EnableIfTag<TagT> = 0>
-  host_accessor(BufferT<AllocatorT> &Buf, range<Dims> AccessRange,
-                id<Dims> AccessOffset, TagT, const property_list &Props = {})
-      : host_accessor(Buf, AccessRange, AccessOffset, Props) {}
-
-  /// A read-write host accessor, or the other read-only spelling, converts
-  /// to a read-only one.
-  template <typename OtherT, access_mode OtherMode,
-            std::enable_if_t<
-                Mode == access_mode::read &&
-                    (OtherMode == access_mode::read ||
-                     OtherMode == access_mode::read_write) &&
-                    std::is_same_v<std::remove_const_t<OtherT>,
-                                   std::remove_const_t<DataT>> &&
-                    !std::is_same_v<host_accessor<OtherT, Dims, OtherMode>,
-                                    host_accessor>,
-                int> = 0>
-  host_accessor(const host_accessor<OtherT, Dims, OtherMode> &Other)
-      : Base(Other), Storage(Other.Storage) {}
 
   /// The buffer's first element, whatever the accessor's offset.
   value_type *get_pointer() const noexcept { return this->start(); }
@@ -367,12 +238,6 @@ public:
   friend bool operator!=(const host_accessor &L, const host_accessor &R) {
     return !(L == R);
   }
-
-private:
-  friend struct lanes::detail::ViewAccess;
-  template <typename, int, access_mode> friend class host_accessor;
-
-  std::shared_ptr<lanes::detail::BufferStorage> Storage;
 };
 
 /// SYCL 2020 4.7.6.11 (deprecated target::host_buffer): a host_accessor.

@@ -35,20 +35,6 @@
 #include <type_traits>
 #include <utility>
 
-namespace lanes::detail {
-/// What accessors need of a buffer and users must not see.
-struct BufferAccess {
-  /// The buffer's first element.
-  template <typename BufferT> static auto *data(const BufferT &Buf) {
-    return Buf.data();
-  }
-  template <typename BufferT>
-  static const std::shared_ptr<BufferStorage> &storage(const BufferT &Buf) {
-    return Buf.Storage;
-  }
-};
-} // namespace lanes::detail
-
 namespace sycl {
 inline namespace _V1 {
 

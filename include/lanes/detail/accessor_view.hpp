@@ -1,9 +1,9 @@
 //===- lanes/detail/accessor_view.hpp - What buffer accessors share -------===//
 //
 /// \file
-/// The element access and the queries that accessor and host_accessor share
-/// (SYCL 2020 4.7.6.2 - 4.7.6.5, 4.7.6.8). A buffer accessor is a view of a
-/// box inside a row-major array:
+/// The constructors, element access and queries that accessor and
+/// host_accessor share (SYCL 2020 4.7.6.2 - 4.7.6.10). A buffer accessor is
+/// a view of a box inside a row-major array:
 ///
 /// - Origin: the element at the accessor's offset, computed once when the
 ///   accessor is created on the host;
@@ -12,12 +12,13 @@
 ///
 /// So `Acc[id]` is `Origin[linearize(id, Memory)]` and, for one dimension,
 /// `Acc[i]` is `Origin[i]`: one load or store that the vectorizer sees as
-/// consecutive in i. The view holds a pointer and three small arrays, is
-/// trivially copyable, and kernels capture it by value.
+/// consecutive in i. Besides the view, an accessor refers to the buffer's
+/// storage: a raw pointer in a device accessor, which stays trivially
+/// copyable for kernels to capture (the handler keeps the storage alive),
+/// a shared_ptr in a host accessor, which keeps the data alive itself.
 ///
-/// The kernel-side parts (element access, the queries) are inline and
-/// free of exceptions; only the constructor, which runs on the host, may
-/// throw.
+/// The kernel-side parts (element access, the queries) are inline and free
+/// of exceptions; only the constructors, which run on the host, may throw.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_DETAIL_ACCESSOR_VIEW_HPP
@@ -27,28 +28,143 @@
 #include "lanes/detail/box_copy.hpp"
 #include "lanes/detail/buffer_storage.hpp"
 #include "lanes/detail/work_item.hpp"
+#include "sycl/access.hpp"
 #include "sycl/item.hpp"
+#include "sycl/property_list.hpp"
 
 #include <cstddef>
+#include <memory>
 #include <type_traits>
+
+namespace sycl {
+inline namespace _V1 {
+template <typename T, int Dims, typename AllocatorT> class buffer;
+} // namespace _V1
+} // namespace sycl
 
 namespace lanes::detail {
 
 struct ViewAccess;
 
-/// Element access and queries of a Dims-dimensional buffer accessor whose
-/// elements are ValueT (const for read-only accessors).
-template <typename ValueT, int Dims> class BufferAccessorBase {
+/// What a deduction tag (sycl::read_only, ...) says; IsTag is false for
+/// every other type. sycl/accessor.hpp specializes it for the tags.
+template <typename T> struct TagTraits {
+  static constexpr bool IsTag = false;
+  static constexpr sycl::access_mode Mode = sycl::access_mode::read_write;
+  static constexpr sycl::target Target = sycl::target::device;
+};
+
+/// Enables a tag constructor only for the tags of Mode and Target.
+template <typename TagT, sycl::access_mode Mode, sycl::target Target>
+using EnableIfTagOf =
+    std::enable_if_t<TagTraits<TagT>::IsTag && TagTraits<TagT>::Mode == Mode &&
+                         TagTraits<TagT>::Target == Target,
+                     int>;
+
+/// The element type of an accessor: const for access_mode::read.
+template <typename DataT, sycl::access_mode Mode>
+using AccessorValue =
+    std::conditional_t<Mode == sycl::access_mode::read,
+                       const std::remove_const_t<DataT>,
+                       std::remove_const_t<DataT>>;
+
+/// Checks the access mode of an accessor created with \p Props on
+/// \p Storage, and records a writer (which turns on the write-back).
+template <sycl::access_mode Mode>
+void registerAccess(BufferStorage &Storage, const sycl::property_list &Props) {
+  if constexpr (Mode == sycl::access_mode::read) {
+    if (Props.has_property<sycl::property::no_init>())
+      throwInvalid("accessor: property::no_init needs an access mode that "
+                   "writes, not access_mode::read");
+  } else {
+    Storage.markWritten();
+  }
+}
+
+/// A Dims-dimensional accessor of DataT with Mode to a buffer, created with
+/// the tags of TagTarget, referring to the buffer's storage through
+/// StorageRefT (BufferStorage * or std::shared_ptr<BufferStorage>).
+template <typename DataT, int Dims, sycl::access_mode Mode,
+          sycl::target TagTarget, typename StorageRefT>
+class BufferAccessorBase {
   static_assert(Dims >= 1 && Dims <= 3,
                 "Lanes does not implement 0-dimensional buffer accessors; "
                 "use a 1-dimensional accessor and element [0]");
+  static_assert(Mode != sycl::access_mode::atomic,
+                "Lanes does not implement access_mode::atomic accessors");
+  static_assert(!std::is_const_v<DataT> || Mode == sycl::access_mode::read,
+                "an accessor of const DataT must have access_mode::read");
+
+  template <typename AllocatorT>
+  using BufferT = sycl::buffer<std::remove_const_t<DataT>, Dims, AllocatorT>;
+  template <typename TagT>
+  using EnableIfTag = EnableIfTagOf<TagT, Mode, TagTarget>;
+  /// OtherT and OtherMode give an accessor that converts to this one: the
+  /// other read-only spelling, or read-write (SYCL 2020 4.7.6.9.2).
+  template <typename OtherT, sycl::access_mode OtherMode>
+  static constexpr bool ConvertsFrom =
+      Mode == sycl::access_mode::read &&
+      (OtherMode == sycl::access_mode::read ||
+       OtherMode == sycl::access_mode::read_write) &&
+      std::is_same_v<std::remove_const_t<OtherT>, std::remove_const_t<DataT>> &&
+      !(std::is_same_v<OtherT, DataT> && OtherMode == Mode);
 
 public:
-  using value_type = ValueT;
-  using reference = ValueT &;
-  using const_reference = const ValueT &;
+  using value_type = AccessorValue<DataT, Mode>;
+  using reference = value_type &;
+  using const_reference = const value_type &;
   using size_type = size_t;
   using difference_type = std::ptrdiff_t;
+
+  /// An empty accessor: no elements, all ranges zero.
+  BufferAccessorBase()
+      : Memory(zeroRange()), Access(zeroRange()),
+        Offset(gather<sycl::id<Dims>, Dims>([](int) { return size_t(0); })) {}
+
+  template <typename AllocatorT>
+  BufferAccessorBase(BufferT<AllocatorT> &Buf,
+                     const sycl::property_list &Props = {})
+      : BufferAccessorBase(Buf, Buf.get_range(), Props) {}
+  template <typename AllocatorT, typename TagT, EnableIfTag<TagT> = 0>
+  BufferAccessorBase(BufferT<AllocatorT> &Buf, TagT,
+                     const sycl::property_list &Props = {})
+      : BufferAccessorBase(Buf, Props) {}
+  template <typename AllocatorT>
+  BufferAccessorBase(BufferT<AllocatorT> &Buf, sycl::range<Dims> AccessRange,
+                     const sycl::property_list &Props = {})
+      : BufferAccessorBase(Buf, AccessRange, sycl::id<Dims>(), Props) {}
+  template <typename AllocatorT, typename TagT, EnableIfTag<TagT> = 0>
+  BufferAccessorBase(BufferT<AllocatorT> &Buf, sycl::range<Dims> AccessRange,
+                     TagT, const sycl::property_list &Props = {})
+      : BufferAccessorBase(Buf, AccessRange, Props) {}
+  /// \p AccessRange at \p AccessOffset; throws errc::invalid when it does
+  /// not fit in the buffer.
+  template <typename AllocatorT>
+  BufferAccessorBase(BufferT<AllocatorT> &Buf, sycl::range<Dims> AccessRange,
+                     sycl::id<Dims> AccessOffset,
+                     const sycl::property_list &Props = {})
+      : Memory(Buf.get_range()), Access(AccessRange), Offset(AccessOffset),
+        Storage(storageRef(BufferAccess::storage(Buf))) {
+    checkSubRange<Dims>(std::is_pointer_v<StorageRefT> ? "accessor"
+                                                       : "host_accessor",
+                        Memory, Access, Offset);
+    registerAccess<Mode>(*Storage, Props);
+    Origin = BufferAccess::data(Buf) + linearize<Dims>(Offset, Memory);
+  }
+  template <typename AllocatorT, typename TagT, EnableIfTag<TagT> = 0>
+  BufferAccessorBase(BufferT<AllocatorT> &Buf, sycl::range<Dims> AccessRange,
+                     sycl::id<Dims> AccessOffset, TagT,
+                     const sycl::property_list &Props = {})
+      : BufferAccessorBase(Buf, AccessRange, AccessOffset, Props) {}
+
+  /// The same view, read-only.
+  template <typename OtherT, sycl::access_mode OtherMode,
+            std::enable_if_t<ConvertsFrom<OtherT, OtherMode>, int> = 0>
+  BufferAccessorBase(const BufferAccessorBase<OtherT, Dims, OtherMode,
+                                              TagTarget, StorageRefT> &Other)
+      : Placeholder(Other.Placeholder), Origin(Other.Origin),
+        Memory(Other.Memory), Access(Other.Access), Offset(Other.Offset),
+        Storage(Other.Storage) {}
 
   /// The element at \p Index, relative to the offset (a ranged accessor's
   /// `[0]` is the element at get_offset()).
@@ -71,7 +187,7 @@ public:
   sycl::id<Dims> get_offset() const { return Offset; }
   /// Number of elements in the accessor's range.
   size_t size() const noexcept { return Access.size(); }
-  size_t byte_size() const noexcept { return size() * sizeof(ValueT); }
+  size_t byte_size() const noexcept { return size() * sizeof(value_type); }
   size_t max_size() const noexcept { return size(); }
   bool empty() const noexcept { return size() == 0; }
   /// SYCL 1.2.1 spellings of size() and byte_size().
@@ -79,30 +195,10 @@ public:
   size_t get_size() const noexcept { return byte_size(); }
 
 protected:
-  /// An empty view: no elements, all ranges zero.
-  BufferAccessorBase()
-      : Memory(zeroRange()), Access(zeroRange()),
-        Offset(gather<sycl::id<Dims>, Dims>([](int) { return size_t(0); })) {}
-
-  /// The box \p Range at \p At of the array \p Start with extents
-  /// \p Whole; throws errc::invalid (naming \p What) when the box does not
-  /// fit.
-  BufferAccessorBase(const char *What, ValueT *Start,
-                     const sycl::range<Dims> &Whole,
-                     const sycl::range<Dims> &Range, const sycl::id<Dims> &At)
-      : Memory(Whole), Access(Range), Offset(At) {
-    checkSubRange<Dims>(What, Whole, Range, At);
-    Origin = Start + linearize<Dims>(At, Whole);
-  }
-
-  /// The same view with const elements (the read-only conversions).
-  template <typename OtherValueT>
-  BufferAccessorBase(const BufferAccessorBase<OtherValueT, Dims> &Other)
-      : Origin(Other.Origin), Memory(Other.Memory), Access(Other.Access),
-        Offset(Other.Offset) {}
-
   /// The first element of the whole buffer (get_pointer() of SYCL 2020).
-  ValueT *start() const { return Origin - linearize<Dims>(Offset, Memory); }
+  value_type *start() const {
+    return Origin - linearize<Dims>(Offset, Memory);
+  }
 
   /// Same buffer, same box.
   bool sameView(const BufferAccessorBase &Other) const {
@@ -110,32 +206,49 @@ protected:
            Access == Other.Access && Offset == Other.Offset;
   }
 
+  /// True until a handler binds the accessor (device accessors only).
+  bool Placeholder = true;
+
 private:
   friend struct ViewAccess;
-  template <typename, int> friend class BufferAccessorBase;
+  template <typename, int, sycl::access_mode, sycl::target, typename>
+  friend class BufferAccessorBase;
 
   static sycl::range<Dims> zeroRange() {
     return gather<sycl::range<Dims>, Dims>([](int) { return size_t(0); });
   }
+  static StorageRefT
+  storageRef(const std::shared_ptr<BufferStorage> &Storage) {
+    if constexpr (std::is_pointer_v<StorageRefT>)
+      return Storage.get();
+    else
+      return Storage;
+  }
 
-  ValueT *Origin = nullptr;
+  value_type *Origin = nullptr;
   sycl::range<Dims> Memory;
   sycl::range<Dims> Access;
   sycl::id<Dims> Offset;
+  StorageRefT Storage{};
 };
 
 /// What the handler needs of an accessor and users must not see.
 struct ViewAccess {
   /// The accessor's elements as rows of bytes.
-  template <typename ValueT, int Dims>
-  static ByteBox box(const BufferAccessorBase<ValueT, Dims> &View) {
+  template <typename DataT, int Dims, sycl::access_mode Mode,
+            sycl::target TagTarget, typename StorageRefT>
+  static ByteBox box(const BufferAccessorBase<DataT, Dims, Mode, TagTarget,
+                                              StorageRefT> &View) {
     return ByteBox::of<Dims>(View.Origin, View.Memory, View.Access,
-                             sizeof(ValueT));
+                             sizeof(*View.Origin));
   }
-  /// The storage of the buffer behind \p Acc (null for an empty accessor).
-  template <typename AccessorT>
-  static BufferStorage *storage(const AccessorT &Acc) {
-    return Acc.Storage;
+  /// The storage of the buffer behind a device accessor (null when empty).
+  template <typename DataT, int Dims, sycl::access_mode Mode,
+            sycl::target TagTarget>
+  static BufferStorage *storage(const BufferAccessorBase<
+                                DataT, Dims, Mode, TagTarget, BufferStorage *>
+                                    &View) {
+    return View.Storage;
   }
 };
 

@@ -80,6 +80,18 @@ private:
   bool Written = false;
 };
 
+/// What accessors need of a buffer and users must not see.
+struct BufferAccess {
+  /// The buffer's first element.
+  template <typename BufferT> static auto *data(const BufferT &Buf) {
+    return Buf.data();
+  }
+  template <typename BufferT>
+  static const std::shared_ptr<BufferStorage> &storage(const BufferT &Buf) {
+    return Buf.Storage;
+  }
+};
+
 /// Throws errc::invalid with \p Message.
 [[noreturn]] inline void throwInvalid(const std::string &Message) {
   throw sycl::exception(sycl::make_error_code(sycl::errc::invalid), Message);
