@@ -8,10 +8,11 @@
 /// element-wise by one generic overload in sycl.
 ///
 /// Results wrap where the specification does not say otherwise (abs of the
-/// most negative value, mul24 outside 24 bits); the saturating functions
-/// use clang's __builtin_elementwise_add_sat / sub_sat (llvm.sadd.sat and
-/// friends, which vectorize) where available. Products are formed in the
-/// next wider type (__int128 for 64-bit elements).
+/// most negative value, mul24 outside 24 bits). The saturating functions
+/// clamp an int result for 8- and 16-bit types and use clang's
+/// __builtin_elementwise_add_sat / sub_sat (llvm.sadd.sat and friends, which
+/// vectorize) for wider ones. Products are formed in the next wider type
+/// (__int128 for 64-bit elements).
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_DETAIL_BUILTINS_INTEGER_HPP
@@ -58,28 +59,38 @@ template <typename T> T absDiff(T X, T Y) {
                : T(Unsigned<T>(Y) - Unsigned<T>(X));
 }
 
+// clang 19 promotes char and short operands of the elementwise builtins to
+// int (and then saturates nothing), so narrow types saturate an int sum.
 template <typename T> T addSat(T X, T Y) {
+  if constexpr (sizeof(T) < sizeof(int)) {
+    return saturate<T>(int(X) + int(Y));
+  } else {
 #if defined(__clang__)
-  return __builtin_elementwise_add_sat(X, Y);
+    return __builtin_elementwise_add_sat(X, Y);
 #else
-  T R;
-  if (!__builtin_add_overflow(X, Y, &R))
-    return R;
-  return std::is_signed_v<T> && Y < 0 ? std::numeric_limits<T>::min()
-                                      : std::numeric_limits<T>::max();
+    T R;
+    if (!__builtin_add_overflow(X, Y, &R))
+      return R;
+    return std::is_signed_v<T> && Y < 0 ? std::numeric_limits<T>::min()
+                                        : std::numeric_limits<T>::max();
 #endif
+  }
 }
 
 template <typename T> T subSat(T X, T Y) {
+  if constexpr (sizeof(T) < sizeof(int)) {
+    return saturate<T>(int(X) - int(Y));
+  } else {
 #if defined(__clang__)
-  return __builtin_elementwise_sub_sat(X, Y);
+    return __builtin_elementwise_sub_sat(X, Y);
 #else
-  T R;
-  if (!__builtin_sub_overflow(X, Y, &R))
-    return R;
-  return std::is_signed_v<T> && Y < 0 ? std::numeric_limits<T>::max()
-                                      : std::numeric_limits<T>::min();
+    T R;
+    if (!__builtin_sub_overflow(X, Y, &R))
+      return R;
+    return std::is_signed_v<T> && Y < 0 ? std::numeric_limits<T>::max()
+                                        : std::numeric_limits<T>::min();
 #endif
+  }
 }
 
 /// (x + y) >> 1 and (x + y + 1) >> 1 without overflow (>> of a negative

@@ -115,8 +115,12 @@ LANES_MATH_2(remainder, std::remainder)
 #undef LANES_MATH_1
 #undef LANES_MATH_2
 
-/// 10^X (glibc's exp10; <cmath> has no std::exp10).
-inline float exp10(float X) { return __builtin_exp10f(X); }
+/// 10^X. For float as 2^(x log2 10) in double, which is as accurate and,
+/// unlike exp10f, has no errno to keep loops scalar; for double glibc's
+/// exp10 (<cmath> has no std::exp10).
+inline float exp10(float X) {
+  return float(exp2(double(X) * 3.32192809488736234787031942948939));
+}
 inline double exp10(double X) { return __builtin_exp10(X); }
 
 template <typename F> inline int ilogb(F X) { return std::ilogb(X); }
@@ -132,6 +136,11 @@ template <typename F> inline F remquo(F X, F Y, int &Quo) {
 }
 
 template <typename F> inline constexpr F Pi = F(3.14159265358979323846264338);
+
+/// The type the composite functions below compute in: double for float
+/// (so dividing by pi, the reciprocal exponent of rootn and the quotient
+/// of tanpi cost no accuracy), double itself for double.
+template <typename F> using Wider = double;
 
 /// The quarter-turn of \p X (0 to 3, or NaN for inf and NaN) and what is
 /// left, in [-1/4, 1/4]: X = 2k + Quarter / 2 + Rest. Exact: floating-point
@@ -165,13 +174,21 @@ template <typename F> inline F cospi(F X) {
 
 /// tan(pi * x) as sinpi / cospi: exact zeros at integers, infinities at
 /// odd multiples of 1/2.
-template <typename F> inline F tanpi(F X) { return sinpi(X) / cospi(X); }
+template <typename F> inline F tanpi(F X) {
+  return F(sinpi(Wider<F>(X)) / cospi(Wider<F>(X)));
+}
 
-template <typename F> inline F acospi(F X) { return acos(X) / Pi<F>; }
-template <typename F> inline F asinpi(F X) { return asin(X) / Pi<F>; }
-template <typename F> inline F atanpi(F X) { return atan(X) / Pi<F>; }
+template <typename F> inline F acospi(F X) {
+  return F(acos(Wider<F>(X)) / Pi<Wider<F>>);
+}
+template <typename F> inline F asinpi(F X) {
+  return F(asin(Wider<F>(X)) / Pi<Wider<F>>);
+}
+template <typename F> inline F atanpi(F X) {
+  return F(atan(Wider<F>(X)) / Pi<Wider<F>>);
+}
 template <typename F> inline F atan2pi(F Y, F X) {
-  return atan2(Y, X) / Pi<F>;
+  return F(atan2(Wider<F>(Y), Wider<F>(X)) / Pi<Wider<F>>);
 }
 
 template <typename F> inline F rsqrt(F X) { return F(1) / sqrt(X); }
@@ -205,21 +222,28 @@ template <typename F> inline F pown(F X, int N) { return pow(X, F(N)); }
 /// x to the power y for x >= 0.
 template <typename F> inline F powr(F X, F Y) { return pow(X, Y); }
 
-/// The n-th root of x; negative x only for odd n.
+/// The n-th root of x; negative x only for odd n. The rounding of 1 / n
+/// costs about |log x| ulp, so the power is taken in a type with at least
+/// 11 more bits (long double for double).
 template <typename F> inline F rootn(F X, int N) {
+  using W = std::conditional_t<std::is_same_v<F, float>, double, long double>;
   if (X < F(0)) {
     if (N % 2 == 0)
       return std::numeric_limits<F>::quiet_NaN();
-    return -pow(-X, F(1) / F(N));
+    return F(-pow(W(-X), W(1) / W(N)));
   }
-  return pow(X, F(1) / F(N));
+  return F(pow(W(X), W(1) / W(N)));
 }
 
-/// log|gamma(x)| with the sign of gamma(x) in \p Sign (+1 at poles and
-/// for NaN). Computed here rather than by lgamma_r, which is not standard.
+/// log|gamma(x)| with the sign of gamma(x) in \p Sign (the sign of a zero
+/// for zeros, +1 at the other poles and for NaN). Computed here rather than
+/// by lgamma_r, which is not standard.
 template <typename F> inline F lgammaR(F X, int &Sign) {
   Sign = 1;
-  if (X < F(0) && X != floor(X) && X > -std::numeric_limits<F>::infinity())
+  if (X == F(0))
+    Sign = std::signbit(X) ? -1 : 1;
+  else if (X < F(0) && X != floor(X) &&
+           X > -std::numeric_limits<F>::infinity())
     Sign = (std::int64_t(floor(X)) % 2 == 0) ? 1 : -1;
   return lgamma(X);
 }
