@@ -1,9 +1,9 @@
 //===- sycl/reduction.hpp - Reduction variables and reducers --------------===//
 //
 /// \file
-/// SYCL 2020 4.9.2: `sycl::reduction` over USM pointers and the reducers a
-/// `parallel_for(range | nd_range, reduction..., kernel)` passes to its
-/// kernel.
+/// SYCL 2020 4.9.2: `sycl::reduction` over USM pointers and one-element
+/// buffers, and the reducers that `parallel_for(range | nd_range,
+/// reduction..., kernel)` passes to its kernel.
 ///
 /// A reducer is a private accumulator of its work-item, starting at the
 /// identity; combine() applies the operation to it and nothing else, so
@@ -38,6 +38,8 @@
 #include "lanes/builtins.h"
 #include "lanes/detail/group_collective.hpp"
 #include "lanes/detail/kernel.hpp"
+#include "sycl/accessor.hpp"
+#include "sycl/buffer.hpp"
 #include "sycl/exception.hpp"
 #include "sycl/functional.hpp"
 #include "sycl/group.hpp"
@@ -49,14 +51,14 @@
 #include <cstddef>
 #include <functional>
 #include <memory>
+#include <string>
 #include <tuple>
 #include <type_traits>
 #include <utility>
 
 namespace sycl {
 inline namespace _V1 {
-template <typename T, typename BinaryOperation, int Dimensions>
-class reducer;
+template <typename T, typename BinaryOperation, int Dimensions> class reducer;
 } // namespace _V1
 } // namespace sycl
 
@@ -67,9 +69,7 @@ namespace lanes::detail {
 //===----------------------------------------------------------------------===//
 
 /// Keeps a parameter out of template argument deduction.
-template <typename T> struct NonDeducedOf {
-  using type = T;
-};
+template <typename T> struct NonDeducedOf { using type = T; };
 template <typename T> using NonDeduced = typename NonDeducedOf<T>::type;
 
 /// True when Op is Sycl<T>, Sycl<void>, Std<T> or Std<void>: a SYCL
@@ -149,7 +149,7 @@ template <int Dims> bool isLeader() {
 template <typename T, typename Op, bool KnownIdentity> struct ReductionSlot {
   using ReducerType = sycl::reducer<T, Op, 0>;
 
-  T *Partials;        ///< one element per work-group
+  T *Partials; ///< one element per work-group
   T Identity;
   Op Combiner;
   size_t LocalOffset; ///< local-memory path only: the group's scratch
@@ -191,9 +191,7 @@ template <typename T, typename Op, bool KnownIdentity> struct ReductionSlot {
 };
 
 /// Element I of an IndexedList.
-template <size_t I, typename T> struct IndexedElement {
-  T Element;
-};
+template <size_t I, typename T> struct IndexedElement { T Element; };
 
 /// A tuple that is an aggregate (trivially copyable when its elements are,
 /// unlike std::tuple) and that builds elements in place, so it can hold
@@ -216,8 +214,7 @@ const T &elementAt(const IndexedElement<I, T> &List) {
 /// Builds and reads reducers, whose constructor users cannot call.
 struct ReducerAccess {
   template <typename T, typename Op, bool Known>
-  static sycl::reducer<T, Op, 0>
-  make(const ReductionSlot<T, Op, Known> &Slot) {
+  static sycl::reducer<T, Op, 0> make(const ReductionSlot<T, Op, Known> &Slot) {
     return sycl::reducer<T, Op, 0>(Slot.initialValue(), Slot.Identity,
                                    Slot.Combiner);
   }
@@ -297,8 +294,7 @@ template <typename T, typename Op, bool KnownIdentity> struct Reduction {
     T Total = Count ? Partials[0] : Identity;
     for (size_t I = 1; I < Count; ++I)
       Total = T(Combiner(Total, Partials[I]));
-    *Variable =
-        T(Combiner(InitializeToIdentity ? Identity : *Variable, Total));
+    *Variable = T(Combiner(InitializeToIdentity ? Identity : *Variable, Total));
   }
 };
 
@@ -371,9 +367,9 @@ constexpr bool checkNdRangeReductionKernel() {
 inline size_t groupCount(const rt::LaunchDesc &Desc) {
   size_t Groups = 1;
   for (int I = 0; I < Desc.Dims; ++I)
-    Groups *= Desc.Local[I] ? (Desc.Global[I] + Desc.Local[I] - 1) /
-                                  Desc.Local[I]
-                            : 0;
+    Groups *= Desc.Local[I]
+                  ? (Desc.Global[I] + Desc.Local[I] - 1) / Desc.Local[I]
+                  : 0;
   return Groups;
 }
 
@@ -459,19 +455,17 @@ private:
   }
 
   /// Records the launch described by \p Desc and the host fold after it.
-  template <ReductionShape Shape, int Dims, typename KernelT,
-            typename... Reds>
+  template <ReductionShape Shape, int Dims, typename KernelT, typename... Reds>
   static void record(sycl::handler &CGH, rt::LaunchDesc Desc,
                      const KernelT &Kernel, const sycl::range<Dims> &Range,
                      const Reds &...Rs) {
-    using Inv =
-        ReductionInvoker<KernelT, Dims, Shape, typename Reds::Slot...>;
+    using Inv = ReductionInvoker<KernelT, Dims, Shape, typename Reds::Slot...>;
     size_t Groups = groupCount(Desc);
     auto Results = std::make_shared<std::tuple<typename Reds::Result...>>(
         typename Reds::Result(Rs, Groups)...);
     auto Invoker = std::make_shared<Inv>(Inv{
-        Kernel, Range, makeSlots(CGH, Desc, *Results,
-                                 std::index_sequence_for<Reds...>())});
+        Kernel, Range,
+        makeSlots(CGH, Desc, *Results, std::index_sequence_for<Reds...>())});
     describeKernel<KernelName, KernelT>(Desc, *Invoker);
     Desc.KernelObject = Invoker.get();
     Desc.LocalMemBytes = CGH.LocalMemBytes;
@@ -523,6 +517,22 @@ inline void checkReductionVariable(const void *Variable) {
     throw sycl::exception(sycl::make_error_code(sycl::errc::invalid),
                           "sycl::reduction: the reduction variable is a "
                           "null pointer");
+}
+
+/// The one element of \p Buf as the variable of a reduction in command
+/// group \p CGH, which a read-write accessor binds the buffer to (so the
+/// storage outlives the command). Throws errc::invalid unless \p Buf has
+/// exactly one element.
+template <typename T, int Dims, typename AllocatorT>
+T *bufferReductionVariable(sycl::buffer<T, Dims, AllocatorT> &Buf,
+                           sycl::handler &CGH) {
+  if (Buf.size() != 1)
+    throw sycl::exception(sycl::make_error_code(sycl::errc::invalid),
+                          "sycl::reduction: a reduction buffer must hold "
+                          "exactly one element, this one holds " +
+                              std::to_string(Buf.size()));
+  sycl::accessor<T, Dims, sycl::access_mode::read_write> Element(Buf, CGH);
+  return Element.template get_multi_ptr<sycl::access::decorated::no>().get();
 }
 
 } // namespace lanes::detail
@@ -606,8 +616,7 @@ public:
 
 private:
   friend struct lanes::detail::ReducerAccess;
-  reducer(const T &Initial, const T &Identity,
-          const BinaryOperation &Combiner)
+  reducer(const T &Initial, const T &Identity, const BinaryOperation &Combiner)
       : Value(Initial), Identity(Identity), Combiner(Combiner) {}
 
   T Value;
@@ -646,6 +655,29 @@ reduction(T *Variable, const lanes::detail::NonDeduced<T> &Identity,
   lanes::detail::checkReductionVariable(Variable);
   return {Variable, Identity, Combiner,
           Props.has_property<property::reduction::initialize_to_identity>()};
+}
+
+/// A reduction into the one element of buffer \p Variable in command group
+/// \p CGH, with a SYCL function object whose identity on T is known.
+/// Throws errc::invalid unless the buffer has exactly one element.
+template <typename T, int Dims, typename AllocatorT, typename BinaryOperation>
+lanes::detail::Reduction<T, BinaryOperation,
+                         has_known_identity_v<BinaryOperation, T>>
+reduction(buffer<T, Dims, AllocatorT> Variable, handler &CGH,
+          BinaryOperation Combiner, const property_list &Props = {}) {
+  return reduction(lanes::detail::bufferReductionVariable(Variable, CGH),
+                   Combiner, Props);
+}
+
+/// A reduction into the one element of buffer \p Variable in command group
+/// \p CGH, with any callable \p Combiner and its \p Identity.
+template <typename T, int Dims, typename AllocatorT, typename BinaryOperation>
+lanes::detail::Reduction<T, BinaryOperation, false>
+reduction(buffer<T, Dims, AllocatorT> Variable, handler &CGH,
+          const lanes::detail::NonDeduced<T> &Identity,
+          BinaryOperation Combiner, const property_list &Props = {}) {
+  return reduction(lanes::detail::bufferReductionVariable(Variable, CGH),
+                   Identity, Combiner, Props);
 }
 
 } // namespace _V1

@@ -46,28 +46,27 @@ int main() {
                    sycl::reduction(Null, 0, [](int A, int B) { return A + B; }),
                    Kernel);
   });
-  Rc |= expectError("null variable in a command group", sycl::errc::invalid,
-                    [&] {
-                      Q.submit([&](sycl::handler &H) {
-                        H.parallel_for(sycl::range<1>(8),
-                                       sycl::reduction(Var, sycl::plus<>()),
-                                       sycl::reduction(Null, sycl::plus<>()),
-                                       [](sycl::id<1>, auto &A, auto &B) {
-                                         A += 1;
-                                         B += 1;
-                                       });
-                      });
-                    });
+  Rc |=
+      expectError("null variable in a command group", sycl::errc::invalid, [&] {
+        Q.submit([&](sycl::handler &H) {
+          H.parallel_for(sycl::range<1>(8),
+                         sycl::reduction(Var, sycl::plus<>()),
+                         sycl::reduction(Null, sycl::plus<>()),
+                         [](sycl::id<1>, auto &A, auto &B) {
+                           A += 1;
+                           B += 1;
+                         });
+        });
+      });
   Rc |= expectError("nd_range not divisible", sycl::errc::nd_range, [&] {
     Q.parallel_for(sycl::nd_range<1>(100, 8),
                    sycl::reduction(Var, sycl::plus<>()), NdKernel);
   });
-  Rc |= expectError("nd_range with offset", sycl::errc::feature_not_supported,
-                    [&] {
-                      Q.parallel_for(sycl::nd_range<1>(64, 8, 8),
-                                     sycl::reduction(Var, sycl::plus<>()),
-                                     NdKernel);
-                    });
+  Rc |= expectError(
+      "nd_range with offset", sycl::errc::feature_not_supported, [&] {
+        Q.parallel_for(sycl::nd_range<1>(64, 8, 8),
+                       sycl::reduction(Var, sycl::plus<>()), NdKernel);
+      });
   bool Untouched = *Var == 42;
   std::printf("variable after failed launches: %s (%d, want 42)\n",
               Untouched ? "OK" : "FAIL", *Var);

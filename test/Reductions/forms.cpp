@@ -100,27 +100,26 @@ int runOperators(sycl::queue &Q, const int *In) {
   const unsigned Prior[8] = {1, 2, 3, 5, 0xF0F0F0F0u, 0x0F000000u, 7, 11};
   for (int I = 0; I < 8; ++I)
     V[I] = Prior[I];
-  Q.parallel_for(
-      sycl::range<1>(N), sycl::reduction(V, sycl::plus<>()),
-      sycl::reduction(V + 1, sycl::plus<unsigned>()),
-      sycl::reduction(V + 2, sycl::plus<>()),
-      sycl::reduction(V + 3, sycl::multiplies<>()),
-      sycl::reduction(V + 4, sycl::bit_and<>()),
-      sycl::reduction(V + 5, sycl::bit_or<unsigned>()),
-      sycl::reduction(V + 6, sycl::bit_xor<>()),
-      sycl::reduction(V + 7, sycl::plus<>()),
-      [=](sycl::id<1> I, auto &Add, auto &PreInc, auto &PostInc, auto &Mul,
-          auto &And, auto &Or, auto &Xor, auto &Chain) {
-        unsigned X = unsigned(In[I]);
-        Add += X;
-        ++PreInc;
-        PostInc++;
-        Mul *= X | 1u;
-        And &= X | 0x0F0F0F0Fu;
-        Or |= X & 0x00FF00FFu;
-        Xor ^= X;
-        Chain.combine(X).combine(Chain.identity() + 1u);
-      });
+  Q.parallel_for(sycl::range<1>(N), sycl::reduction(V, sycl::plus<>()),
+                 sycl::reduction(V + 1, sycl::plus<unsigned>()),
+                 sycl::reduction(V + 2, sycl::plus<>()),
+                 sycl::reduction(V + 3, sycl::multiplies<>()),
+                 sycl::reduction(V + 4, sycl::bit_and<>()),
+                 sycl::reduction(V + 5, sycl::bit_or<unsigned>()),
+                 sycl::reduction(V + 6, sycl::bit_xor<>()),
+                 sycl::reduction(V + 7, sycl::plus<>()),
+                 [=](sycl::id<1> I, auto &Add, auto &PreInc, auto &PostInc,
+                     auto &Mul, auto &And, auto &Or, auto &Xor, auto &Chain) {
+                   unsigned X = unsigned(In[I]);
+                   Add += X;
+                   ++PreInc;
+                   PostInc++;
+                   Mul *= X | 1u;
+                   And &= X | 0x0F0F0F0Fu;
+                   Or |= X & 0x00FF00FFu;
+                   Xor ^= X;
+                   Chain.combine(X).combine(Chain.identity() + 1u);
+                 });
   unsigned Want[8];
   for (int I = 0; I < 8; ++I)
     Want[I] = Prior[I];
@@ -135,8 +134,8 @@ int runOperators(sycl::queue &Q, const int *In) {
     Want[6] ^= X;
     Want[7] += X + 1;
   }
-  const char *Names[8] = {"+=", "prefix ++", "postfix ++", "*=",
-                          "&=", "|=",        "^=",         "combine chain"};
+  const char *Names[8] = {
+      "+=", "prefix ++", "postfix ++", "*=", "&=", "|=", "^=", "combine chain"};
   int Rc = 0;
   for (int I = 0; I < 8; ++I)
     Rc |= check(std::string("operator ") + Names[I], V[I], Want[I]);

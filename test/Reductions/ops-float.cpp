@@ -23,11 +23,10 @@ int runInexactSum(sycl::queue &Q, const char *Type, size_t N, double Tol) {
   Q.parallel_for(sycl::range<1>(N), sycl::reduction(Sum, sycl::plus<T>()),
                  [=](sycl::id<1> I, auto &S) { S += In[I]; })
       .wait();
-  Q.parallel_for(sycl::nd_range<1>(N / 256 * 256, 256),
-                 sycl::reduction(Sum + 1, sycl::plus<>()),
-                 [=](sycl::nd_item<1> It, auto &S) {
-                   S += In[It.get_global_id(0)];
-                 })
+  Q.parallel_for(
+       sycl::nd_range<1>(N / 256 * 256, 256),
+       sycl::reduction(Sum + 1, sycl::plus<>()),
+       [=](sycl::nd_item<1> It, auto &S) { S += In[It.get_global_id(0)]; })
       .wait();
   Wide WantNd = 0;
   for (size_t I = 0; I < N / 256 * 256; ++I)
@@ -67,7 +66,6 @@ int main() {
   int Rc = runFloatOps<float>(Q, "float");
   Rc |= runFloatOps<double>(Q, "double");
   Rc |= runInexactSum<float, double>(Q, "float", size_t(1) << 20, 1e-5);
-  Rc |= runInexactSum<double, long double>(Q, "double", size_t(1) << 20,
-                                           1e-13);
+  Rc |= runInexactSum<double, long double>(Q, "double", size_t(1) << 20, 1e-13);
   return Rc;
 }

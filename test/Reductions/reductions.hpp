@@ -59,17 +59,16 @@ int runRange(sycl::queue &Q, const std::string &Name, const T *In,
   Q.submit([&](sycl::handler &H) {
      H.parallel_for(
          Shape, sycl::reduction(Var, OpT<T>()),
-         sycl::reduction(
-             Var + 1, OpT<void>(),
-             {sycl::property::reduction::initialize_to_identity()}),
+         sycl::reduction(Var + 1, OpT<void>(),
+                         {sycl::property::reduction::initialize_to_identity()}),
          [=](sycl::item<Dims> It, auto &Acc, auto &Init) {
            T X = In[It.get_linear_id()];
            Acc.combine(X);
            Init.combine(X);
          });
    }).wait();
-  std::string Where = Name + " range " + std::to_string(Dims) + "-D " +
-                      std::to_string(N);
+  std::string Where =
+      Name + " range " + std::to_string(Dims) + "-D " + std::to_string(N);
   int Rc = check(Where + " (accumulate)", Var[0],
                  hostFold<OpT, T>(N, priorValue<OpT, T>()));
   Rc |= check(Where + " (initialize_to_identity)", Var[1],
@@ -82,8 +81,8 @@ int runRange(sycl::queue &Q, const std::string &Name, const T *In,
 /// groups of \p Local (the global size rounded up; items past N combine
 /// nothing).
 template <template <typename> class OpT, typename T>
-int runNdRange(sycl::queue &Q, const std::string &Name, const T *In,
-               size_t N, size_t Local) {
+int runNdRange(sycl::queue &Q, const std::string &Name, const T *In, size_t N,
+               size_t Local) {
   T *Var = sycl::malloc_shared<T>(1, Q);
   *Var = priorValue<OpT, T>();
   size_t Global = (N + Local - 1) / Local * Local;

@@ -28,8 +28,7 @@ int checkSumMax(const std::string &Name, const long *Var, size_t N) {
   return check(Name + " sum", Var[0], Sum) | check(Name + " max", Var[1], Max);
 }
 
-template <int Dims>
-int runRangeShape(sycl::queue &Q, sycl::range<Dims> Shape) {
+template <int Dims> int runRangeShape(sycl::queue &Q, sycl::range<Dims> Shape) {
   const size_t N = Shape.size();
   long *In = sycl::malloc_shared<long>(N ? N : 1, Q);
   long *Var = sycl::malloc_shared<long>(2, Q);
@@ -111,8 +110,8 @@ int runArgumentKinds(sycl::queue &Q) {
     H.parallel_for(N, Sum(5), [=](sycl::id<1> I, auto &S) { S += int(I); });
   });
   int Rc = 0;
-  const char *Kinds[] = {"id", "item", "item<1, false>", "size_t",
-                         "generic", "size_t range"};
+  const char *Kinds[] = {"id",     "item",    "item<1, false>",
+                         "size_t", "generic", "size_t range"};
   for (int I = 0; I < 6; ++I)
     Rc |= check(std::string("argument ") + Kinds[I], Var[I],
                 int(N * (N - 1) / 2));

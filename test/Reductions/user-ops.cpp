@@ -84,8 +84,8 @@ int runExplicitIdentities(sycl::queue &Q, const int *In) {
                  sycl::reduction(Logic + 1, 0, sycl::logical_or<>()),
                  sycl::reduction(Logic + 2, 1, std::logical_and<int>()),
                  sycl::reduction(Logic + 3, 0, std::bit_xor<>()),
-                 [=](sycl::nd_item<2> It, auto &P, auto &M, auto &S,
-                     auto &And, auto &Or, auto &StdAnd, auto &Xor) {
+                 [=](sycl::nd_item<2> It, auto &P, auto &M, auto &S, auto &And,
+                     auto &Or, auto &StdAnd, auto &Xor) {
                    int X = In[It.get_global_linear_id()];
                    P.combine(X);
                    M.combine(X % 101 == 0 ? -1 : 1);
