@@ -53,6 +53,8 @@ BENCHMARKS = [
     Benchmark("reduction", "reduction", [], BARRIER_HEAVY),
     Benchmark("reduction-group", "reduction", ["--kernel", "group"],
               BARRIER_HEAVY),
+    Benchmark("reduction-sycl", "reduction", ["--kernel", "sycl-reduction"],
+              BARRIER_HEAVY),
     Benchmark("scalar-product", "scalar_product", [], BARRIER_HEAVY),
     Benchmark("nbody", "nbody", [], BARRIER_HEAVY),
     Benchmark("matmul", "matmul", [], BARRIER_HEAVY),

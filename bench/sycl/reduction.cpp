@@ -1,5 +1,6 @@
 // reduction: work-group tree reduction, barrier at the top of the halving
-// loop, or the same sum by reduce_over_group (problems/reduction.hpp).
+// loop, or the same sum by reduce_over_group, or the whole sum by
+// sycl::reduction (problems/reduction.hpp).
 #include <sycl/sycl.hpp>
 
 #include "problems/reduction.hpp"
@@ -15,7 +16,28 @@ int main(int Argc, char **Argv) {
   const size_t N = P.N;
   int *In = sycl::malloc_shared<int>(N, Q);
   int *Partial = sycl::malloc_shared<int>(P.groups(), Q);
+  int *Total = sycl::malloc_shared<int>(1, Q);
   init(In, P);
+  const sycl::property_list FromIdentity{
+      sycl::property::reduction::initialize_to_identity()};
+
+  if (P.K == Kernel::SyclReduction) {
+    int Rc = Rep.measure(
+        [&] {
+          Q.parallel_for(sycl::nd_range<1>(N, Local),
+                         sycl::reduction(Total, sycl::plus<int>(),
+                                         FromIdentity),
+                         [=](sycl::nd_item<1> It, auto &Sum) {
+                           Sum += In[It.get_global_id(0)];
+                         })
+              .wait();
+        },
+        [&] { return checkTotal(In, *Total, P); });
+    sycl::free(In, Q);
+    sycl::free(Partial, Q);
+    sycl::free(Total, Q);
+    return Rc;
+  }
 
   int Rc = Rep.measure(
       [&] {
@@ -47,5 +69,6 @@ int main(int Argc, char **Argv) {
       [&] { return check(In, Partial, P); });
   sycl::free(In, Q);
   sycl::free(Partial, Q);
+  sycl::free(Total, Q);
   return Rc;
 }

@@ -5,8 +5,11 @@
 /// sums its 256 ints and item 0 writes the sum. `--kernel tree` (the
 /// default) loads them into local memory and halves the active range with a
 /// barrier at the top of every step (8 barriers in a loop); `--kernel group`
-/// calls the work-group collective (`sycl::reduce_over_group`). Integers,
-/// so the check is exact.
+/// calls the work-group collective (`sycl::reduce_over_group`).
+/// `--kernel sycl-reduction` sums all N ints into one total through
+/// `sycl::reduction` over the same nd-range (the other variants: their
+/// group sums, then the partials added on the host, which is what
+/// Lanes's reduction does). Integers, so the checks are exact.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_BENCH_PROBLEMS_REDUCTION_HPP
@@ -18,8 +21,9 @@ namespace reduction {
 
 constexpr size_t Local = 256;
 
-/// Whether the group sums by a local-memory tree or by the collective.
-enum class Kernel { Tree, Group };
+/// Whether the group sums by a local-memory tree or by the collective, or
+/// the whole sum goes through sycl::reduction.
+enum class Kernel { Tree, Group, SyclReduction };
 
 struct Problem {
   size_t N;
@@ -32,7 +36,9 @@ inline Kernel kernelOf(const std::string &Name) {
     return Kernel::Tree;
   if (Name == "group")
     return Kernel::Group;
-  std::fprintf(stderr, "reduction: --kernel tree|group\n");
+  if (Name == "sycl-reduction")
+    return Kernel::SyclReduction;
+  std::fprintf(stderr, "reduction: --kernel tree|group|sycl-reduction\n");
   std::exit(2);
 }
 
@@ -63,6 +69,22 @@ inline bench::Verdict check(const int *In, const int *Partial,
                          std::to_string(Sum)};
   }
   return {true, std::to_string(P.groups()) + " group sums exact"};
+}
+
+/// The sum of all inputs, as `--kernel sycl-reduction` computes it.
+inline long total(const int *In, const Problem &P) {
+  long Sum = 0;
+  for (size_t I = 0; I < P.N; ++I)
+    Sum += In[I];
+  return Sum;
+}
+
+inline bench::Verdict checkTotal(const int *In, long Total, const Problem &P) {
+  long Want = total(In, P);
+  if (Total != Want)
+    return {false, "total " + std::to_string(Total) + ", expected " +
+                       std::to_string(Want)};
+  return {true, "total of " + std::to_string(P.N) + " ints exact"};
 }
 
 } // namespace reduction
