@@ -15,6 +15,8 @@
 #ifndef LANES_TEST_VECMATH_VECMATH_HPP
 #define LANES_TEST_VECMATH_VECMATH_HPP
 
+#include "../Corpus/corpus.hpp"
+
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -25,15 +27,9 @@
 
 namespace vecmath {
 
-/// A well-mixed 32-bit value for index \p I (a fixed integer hash).
+/// A well-mixed 32-bit value for index \p I (the corpus programs' hash).
 inline uint32_t hash(uint32_t I, uint32_t Salt = 0) {
-  uint32_t X = I * 0x9E3779B1u + Salt * 0x85EBCA77u + 0x165667B1u;
-  X ^= X >> 15;
-  X *= 0x2C1B3C6Du;
-  X ^= X >> 12;
-  X *= 0x297A2D39u;
-  X ^= X >> 15;
-  return X;
+  return corpus::input(I, Salt);
 }
 
 /// An input of type T for index \p I: integers of at most 12 bits of

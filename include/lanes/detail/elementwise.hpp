@@ -47,7 +47,7 @@ template <typename T>
 using SignedOfSize = typename SignedOfSizeImpl<sizeof(T)>::type;
 
 /// Applies OP element by element to two Derived, or to a Derived and a
-/// scalar on either side, giving Derived.
+/// scalar on either side (broadcast first), giving Derived.
 #define LANES_EW_BINARY(OP)                                                    \
   friend Derived operator OP(const Derived &L, const Derived &R) {             \
     Derived Res;                                                               \
@@ -57,22 +57,14 @@ using SignedOfSize = typename SignedOfSizeImpl<sizeof(T)>::type;
   }                                                                            \
   template <typename S, EnableIfArithmetic<S> = 0>                             \
   friend Derived operator OP(const Derived &L, const S &R) {                   \
-    Derived Res;                                                               \
-    const T Scalar = static_cast<T>(R);                                        \
-    for (size_t I = 0; I < N; ++I)                                             \
-      Res[I] = static_cast<T>(L[I] OP Scalar);                                 \
-    return Res;                                                                \
+    return L OP Derived(static_cast<T>(R));                                    \
   }                                                                            \
   template <typename S, EnableIfArithmetic<S> = 0>                             \
   friend Derived operator OP(const S &L, const Derived &R) {                   \
-    Derived Res;                                                               \
-    const T Scalar = static_cast<T>(L);                                        \
-    for (size_t I = 0; I < N; ++I)                                             \
-      Res[I] = static_cast<T>(Scalar OP R[I]);                                 \
-    return Res;                                                                \
+    return Derived(static_cast<T>(L)) OP R;                                    \
   }
 
-/// OP= element by element with a Derived or a scalar.
+/// OP= element by element with a Derived or a (broadcast) scalar.
 #define LANES_EW_COMPOUND(OP)                                                  \
   Derived &operator OP##=(const Derived & R) {                                 \
     Derived &Self = static_cast<Derived &>(*this);                             \
@@ -82,11 +74,7 @@ using SignedOfSize = typename SignedOfSizeImpl<sizeof(T)>::type;
   }                                                                            \
   template <typename S, EnableIfArithmetic<S> = 0>                             \
   Derived &operator OP##=(const S & R) {                                       \
-    Derived &Self = static_cast<Derived &>(*this);                             \
-    const T Scalar = static_cast<T>(R);                                        \
-    for (size_t I = 0; I < N; ++I)                                             \
-      Self[I] = static_cast<T>(Self[I] OP Scalar);                             \
-    return Self;                                                               \
+    return *this OP##= Derived(static_cast<T>(R));                             \
   }
 
 /// + - * / (binary, compound and unary) and ++ --: every type but bool.
@@ -180,19 +168,11 @@ public:
   }                                                                            \
   template <typename S, EnableIfArithmetic<S> = 0>                             \
   friend Mask operator OP(const Derived &L, const S &R) {                      \
-    Mask Res;                                                                  \
-    const T Scalar = static_cast<T>(R);                                        \
-    for (size_t I = 0; I < N; ++I)                                             \
-      Res[I] = MaskTraits::truth(L[I] OP Scalar);                              \
-    return Res;                                                                \
+    return L OP Derived(static_cast<T>(R));                                    \
   }                                                                            \
   template <typename S, EnableIfArithmetic<S> = 0>                             \
   friend Mask operator OP(const S &L, const Derived &R) {                      \
-    Mask Res;                                                                  \
-    const T Scalar = static_cast<T>(L);                                        \
-    for (size_t I = 0; I < N; ++I)                                             \
-      Res[I] = MaskTraits::truth(Scalar OP R[I]);                              \
-    return Res;                                                                \
+    return Derived(static_cast<T>(L)) OP R;                                    \
   }
 
 /// Comparisons and the logical operators ! && ||, on every element type.
