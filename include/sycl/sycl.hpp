@@ -12,6 +12,8 @@
 
 #include "sycl/access.hpp"
 #include "sycl/accessor.hpp"
+#include "sycl/atomic_fence.hpp"
+#include "sycl/atomic_ref.hpp"
 #include "sycl/buffer.hpp"
 #include "sycl/builtins.hpp"
 #include "sycl/device.hpp"
