@@ -6,17 +6,25 @@
 /// the host CPU; its properties come from lanes::rt::deviceInfo(). A
 /// selector that rejects the CPU (gpu_selector_v, accelerator_selector_v)
 /// makes device and queue construction throw errc::runtime.
+///
+/// What the runtime does not report (aspects, vector widths, clock) comes
+/// from lanes/detail/device_info.hpp.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_SYCL_DEVICE_HPP
 #define LANES_SYCL_DEVICE_HPP
 
+#include "lanes/detail/device_info.hpp"
 #include "lanes/runtime.h"
 #include "sycl/exception.hpp"
 #include "sycl/info.hpp"
 
+#include <algorithm>
+#include <chrono>
+#include <iterator>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace sycl {
@@ -28,6 +36,7 @@ template <typename T> struct IsMaxWorkItemSizes : std::false_type {};
 template <int Dims>
 struct IsMaxWorkItemSizes<info::device::max_work_item_sizes<Dims>>
     : std::true_type {};
+
 } // namespace detail_device
 
 /// The Lanes CPU device. All device objects are equal.
@@ -52,18 +61,9 @@ public:
 
   /// Whether the device (and Lanes) supports \p Aspect.
   bool has(aspect Aspect) const {
-    switch (Aspect) {
-    case aspect::cpu:
-    case aspect::fp64:
-    case aspect::queue_profiling:
-    case aspect::usm_device_allocations:
-    case aspect::usm_host_allocations:
-    case aspect::usm_shared_allocations:
-    case aspect::usm_system_allocations:
-      return true;
-    default:
-      return false;
-    }
+    const aspect *End = std::end(lanes::detail::SupportedAspects);
+    return std::find(std::begin(lanes::detail::SupportedAspects), End,
+                     Aspect) != End;
   }
 
   /// The devices of \p Type: the CPU device for cpu, all and automatic.
@@ -176,6 +176,40 @@ typename Param::return_type device::get_info() const {
     return "Lanes 0.1";
   } else if constexpr (std::is_same_v<Param, dev::platform>) {
     return platform();
+  } else if constexpr (std::is_same_v<Param, dev::sub_group_sizes>) {
+    // No sub-groups yet: each work-item is a sub-group of one.
+    return std::vector<size_t>{1};
+  } else if constexpr (lanes::detail::VectorWidthQuery<Param>::value) {
+    return lanes::detail::vectorWidth<lanes::detail::VectorWidthQuery<Param>>();
+  } else if constexpr (std::is_same_v<Param, dev::max_clock_frequency>) {
+    return lanes::detail::clockFrequencyMHz();
+  } else if constexpr (std::is_same_v<Param, dev::error_correction_support>) {
+    return false; // Lanes cannot tell whether the memory has ECC.
+  } else if constexpr (std::is_same_v<Param, dev::profiling_timer_resolution>) {
+    // Event timestamps come from the steady clock.
+    using Period = std::chrono::steady_clock::period;
+    return std::max<size_t>(1, size_t(Period::num * 1000000000 / Period::den));
+  } else if constexpr (std::is_same_v<Param, dev::is_available>) {
+    return true;
+  } else if constexpr (std::is_same_v<Param, dev::queue_profiling>) {
+    return has(aspect::queue_profiling);
+  } else if constexpr (std::is_same_v<Param, dev::aspects>) {
+    return std::vector<aspect>(std::begin(lanes::detail::SupportedAspects),
+                               std::end(lanes::detail::SupportedAspects));
+  } else if constexpr (std::is_same_v<Param,
+                                      dev::atomic_memory_order_capabilities> ||
+                       std::is_same_v<Param,
+                                      dev::atomic_fence_order_capabilities>) {
+    return std::vector<memory_order>{
+        memory_order::relaxed, memory_order::acquire, memory_order::release,
+        memory_order::acq_rel, memory_order::seq_cst};
+  } else if constexpr (std::is_same_v<Param,
+                                      dev::atomic_memory_scope_capabilities> ||
+                       std::is_same_v<Param,
+                                      dev::atomic_fence_scope_capabilities>) {
+    return std::vector<memory_scope>{
+        memory_scope::work_item, memory_scope::sub_group,
+        memory_scope::work_group, memory_scope::device, memory_scope::system};
   } else {
     static_assert(detail_device::AlwaysFalse<Param>,
                   "Lanes does not implement this device info descriptor");
@@ -223,11 +257,66 @@ public:
 };
 
 namespace detail_device {
+/// What aspect_selector returns: a selector accepting the devices that
+/// have every aspect of Required and none of Denied.
+class AspectSelector {
+public:
+  AspectSelector(std::vector<aspect> Required, std::vector<aspect> Denied)
+      : Required(std::move(Required)), Denied(std::move(Denied)) {}
+
+  int operator()(const device &Dev) const {
+    return unmet(Dev).empty() ? 1 : -1;
+  }
+
+  /// Why \p Dev is rejected ("lacks fp16, has cpu"), or "" if it is not.
+  std::string unmet(const device &Dev) const {
+    std::string Why;
+    auto Add = [&Why](const char *Verb, aspect A) {
+      Why += (Why.empty() ? "" : ", ") + std::string(Verb) +
+             lanes::detail::aspectName(A);
+    };
+    for (aspect A : Required)
+      if (!Dev.has(A))
+        Add("lacks ", A);
+    for (aspect A : Denied)
+      if (Dev.has(A))
+        Add("has ", A);
+    return Why;
+  }
+
+private:
+  std::vector<aspect> Required;
+  std::vector<aspect> Denied;
+};
+} // namespace detail_device
+
+/// SYCL 2020 4.6.1.1: a selector for devices with every aspect of
+/// \p RequireList and none of \p DenyList.
+inline detail_device::AspectSelector
+aspect_selector(const std::vector<aspect> &RequireList,
+                const std::vector<aspect> &DenyList = {}) {
+  return detail_device::AspectSelector(RequireList, DenyList);
+}
+/// A selector for devices with every aspect given.
+template <typename... AspectTN,
+          std::enable_if_t<(std::is_same_v<AspectTN, aspect> && ...), int> = 0>
+detail_device::AspectSelector aspect_selector(aspect First, AspectTN... Rest) {
+  return aspect_selector(std::vector<aspect>{First, Rest...});
+}
+template <aspect... AspectList>
+detail_device::AspectSelector aspect_selector() {
+  return aspect_selector(std::vector<aspect>{AspectList...});
+}
+
+namespace detail_device {
 using SelectorFn = int (*)(const device &);
 
 /// Why no device satisfies \p Selector, in words a user can act on.
 template <typename SelectorT>
 std::string rejectionMessage(const SelectorT &Selector) {
+  if constexpr (std::is_same_v<SelectorT, AspectSelector>)
+    return "no device satisfies the aspect_selector: the Lanes CPU device " +
+           Selector.unmet(device());
   bool Gpu = std::is_base_of_v<gpu_selector, SelectorT>;
   bool Accelerator = std::is_base_of_v<accelerator_selector, SelectorT>;
   if constexpr (std::is_convertible_v<const SelectorT &, SelectorFn>) {

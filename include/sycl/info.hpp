@@ -9,10 +9,13 @@
 #ifndef LANES_SYCL_INFO_HPP
 #define LANES_SYCL_INFO_HPP
 
+#include "sycl/access.hpp"
 #include "sycl/range.hpp"
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace sycl {
 inline namespace _V1 {
@@ -108,6 +111,63 @@ struct version {
 };
 struct platform {
   using return_type = sycl::platform;
+};
+/// Sub-group sizes the device supports. Lanes has no sub-groups yet, so
+/// every work-item is its own sub-group: {1}.
+struct sub_group_sizes {
+  using return_type = std::vector<size_t>;
+};
+/// Widths, in elements, of the vectors kernels of this program are
+/// compiled to use (preferred_*) and of the widest vectors the CPU has
+/// (native_*); 0 for half, which Lanes lacks.
+#define LANES_VECTOR_WIDTH_DESCRIPTORS(TYPE)                                   \
+  struct preferred_vector_width_##TYPE {                                       \
+    using return_type = uint32_t;                                              \
+  };                                                                           \
+  struct native_vector_width_##TYPE {                                          \
+    using return_type = uint32_t;                                              \
+  };
+LANES_VECTOR_WIDTH_DESCRIPTORS(char)
+LANES_VECTOR_WIDTH_DESCRIPTORS(short)
+LANES_VECTOR_WIDTH_DESCRIPTORS(int)
+LANES_VECTOR_WIDTH_DESCRIPTORS(long)
+LANES_VECTOR_WIDTH_DESCRIPTORS(float)
+LANES_VECTOR_WIDTH_DESCRIPTORS(double)
+LANES_VECTOR_WIDTH_DESCRIPTORS(half)
+#undef LANES_VECTOR_WIDTH_DESCRIPTORS
+/// Megahertz.
+struct max_clock_frequency {
+  using return_type = uint32_t;
+};
+struct error_correction_support {
+  using return_type = bool;
+};
+/// Nanoseconds between two ticks of the profiling clock.
+struct profiling_timer_resolution {
+  using return_type = size_t;
+};
+struct is_available {
+  using return_type = bool;
+};
+/// Deprecated in SYCL 2020: has(aspect::queue_profiling).
+struct queue_profiling {
+  using return_type = bool;
+};
+struct aspects {
+  using return_type = std::vector<sycl::aspect>;
+};
+/// The memory orders and scopes atomic_ref and atomic_fence accept.
+struct atomic_memory_order_capabilities {
+  using return_type = std::vector<sycl::memory_order>;
+};
+struct atomic_fence_order_capabilities {
+  using return_type = std::vector<sycl::memory_order>;
+};
+struct atomic_memory_scope_capabilities {
+  using return_type = std::vector<sycl::memory_scope>;
+};
+struct atomic_fence_scope_capabilities {
+  using return_type = std::vector<sycl::memory_scope>;
 };
 } // namespace device
 

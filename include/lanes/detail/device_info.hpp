@@ -1,0 +1,181 @@
+//===- lanes/detail/device_info.hpp - CPU facts beyond the runtime's -----===//
+//
+/// \file
+/// What sycl::device reports about the host CPU that lanes::rt::deviceInfo()
+/// does not: the aspects Lanes supports, their names for messages, the
+/// vector widths and the clock frequency.
+///
+/// Vector widths: preferred_vector_width_* are those of the target this
+/// translation unit is compiled for (its -m / -march flags, seen through
+/// the predefined macros), the widths kernels of this program vectorize
+/// to; native_vector_width_* are those of the CPU running the program
+/// (__builtin_cpu_supports). Both count elements; char and short need
+/// AVX-512BW for 512-bit vectors, integers need AVX2 for 256-bit ones.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LANES_DETAIL_DEVICE_INFO_HPP
+#define LANES_DETAIL_DEVICE_INFO_HPP
+
+#include "sycl/info.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <type_traits>
+
+namespace lanes::detail {
+
+/// Every aspect the Lanes device has; device::has and
+/// sycl::info::device::aspects both read this list. USM atomics hold because
+/// all USM is coherent host memory that host and kernels update with the same
+/// instructions; there is no fp16 because Lanes has no sycl::half.
+inline constexpr sycl::aspect SupportedAspects[] = {
+    sycl::aspect::cpu,
+    sycl::aspect::fp64,
+    sycl::aspect::atomic64,
+    sycl::aspect::queue_profiling,
+    sycl::aspect::usm_device_allocations,
+    sycl::aspect::usm_host_allocations,
+    sycl::aspect::usm_atomic_host_allocations,
+    sycl::aspect::usm_shared_allocations,
+    sycl::aspect::usm_atomic_shared_allocations,
+    sycl::aspect::usm_system_allocations,
+};
+
+/// The name of \p A as the specification spells it, for messages.
+inline const char *aspectName(sycl::aspect A) {
+  static const char *const Names[] = {
+      "cpu",
+      "gpu",
+      "accelerator",
+      "custom",
+      "emulated",
+      "host_debuggable",
+      "fp16",
+      "fp64",
+      "atomic64",
+      "image",
+      "online_compiler",
+      "online_linker",
+      "queue_profiling",
+      "usm_device_allocations",
+      "usm_host_allocations",
+      "usm_atomic_host_allocations",
+      "usm_shared_allocations",
+      "usm_atomic_shared_allocations",
+      "usm_system_allocations",
+  };
+  size_t Index = size_t(A);
+  return Index < std::size(Names) ? Names[Index] : "unknown aspect";
+}
+
+/// Bytes of the widest vectors for 8/16-bit integers, 32/64-bit integers
+/// and floating point; 0 where there are none.
+struct VectorBytes {
+  unsigned NarrowInt;
+  unsigned WideInt;
+  unsigned Float;
+};
+
+/// The vectors of the compilation target.
+constexpr VectorBytes compiledVectorBytes() {
+#if defined(__AVX512F__) && defined(__AVX512BW__)
+  return {64, 64, 64};
+#elif defined(__AVX512F__)
+  return {32, 64, 64};
+#elif defined(__AVX2__)
+  return {32, 32, 32};
+#elif defined(__AVX__)
+  return {16, 16, 32};
+#elif defined(__SSE2__) || defined(__ARM_NEON)
+  return {16, 16, 16};
+#else
+  return {0, 0, 0};
+#endif
+}
+
+/// The vectors of the CPU running the program.
+inline VectorBytes hardwareVectorBytes() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx512f"))
+    return {__builtin_cpu_supports("avx512bw") ? 64u : 32u, 64, 64};
+  if (__builtin_cpu_supports("avx2"))
+    return {32, 32, 32};
+  if (__builtin_cpu_supports("avx"))
+    return {16, 16, 32};
+  return {16, 16, 16};
+#else
+  return compiledVectorBytes();
+#endif
+}
+
+/// Traits of the vector-width descriptors: the element type (void for
+/// half, which Lanes lacks) and whether the width is the hardware's.
+template <typename Param> struct VectorWidthQuery : std::false_type {};
+#define LANES_VECTOR_WIDTH_QUERY(TYPE, ELEMENT)                                \
+  template <>                                                                  \
+  struct VectorWidthQuery<sycl::info::device::preferred_vector_width_##TYPE>   \
+      : std::true_type {                                                       \
+    using Element = ELEMENT;                                                   \
+    static constexpr bool Native = false;                                      \
+  };                                                                           \
+  template <>                                                                  \
+  struct VectorWidthQuery<sycl::info::device::native_vector_width_##TYPE>      \
+      : std::true_type {                                                       \
+    using Element = ELEMENT;                                                   \
+    static constexpr bool Native = true;                                       \
+  };
+LANES_VECTOR_WIDTH_QUERY(char, char)
+LANES_VECTOR_WIDTH_QUERY(short, short)
+LANES_VECTOR_WIDTH_QUERY(int, int32_t)
+LANES_VECTOR_WIDTH_QUERY(long, int64_t) // SYCL's long is 64 bits
+LANES_VECTOR_WIDTH_QUERY(float, float)
+LANES_VECTOR_WIDTH_QUERY(double, double)
+LANES_VECTOR_WIDTH_QUERY(half, void)
+#undef LANES_VECTOR_WIDTH_QUERY
+
+/// The answer to vector-width descriptor \p Query: elements per vector,
+/// 1 without vectors, 0 for half.
+template <typename Query> uint32_t vectorWidth() {
+  using Element = typename Query::Element;
+  if constexpr (std::is_void_v<Element>) {
+    return 0;
+  } else {
+    VectorBytes Bytes =
+        Query::Native ? hardwareVectorBytes() : compiledVectorBytes();
+    unsigned Width = std::is_floating_point_v<Element> ? Bytes.Float
+                     : sizeof(Element) <= 2            ? Bytes.NarrowInt
+                                                       : Bytes.WideInt;
+    return std::max<uint32_t>(1, Width / sizeof(Element));
+  }
+}
+
+/// The CPU's maximum clock in MHz: cpufreq's cpuinfo_max_freq where the
+/// kernel has it, else the "cpu MHz" of /proc/cpuinfo (the current clock;
+/// virtual machines report their nominal one), else 0. Read once.
+inline uint32_t clockFrequencyMHz() {
+  static const uint32_t MHz = [] {
+    std::ifstream MaxFreq("/sys/devices/system/cpu/cpu0/cpufreq/"
+                          "cpuinfo_max_freq");
+    unsigned long KHz = 0;
+    if (MaxFreq >> KHz && KHz > 0)
+      return uint32_t(KHz / 1000);
+    std::ifstream CpuInfo("/proc/cpuinfo");
+    std::string Line;
+    while (std::getline(CpuInfo, Line)) {
+      size_t Colon = Line.find(':');
+      if (Line.rfind("cpu MHz", 0) == 0 && Colon != std::string::npos)
+        return uint32_t(std::strtod(Line.c_str() + Colon + 1, nullptr) + 0.5);
+    }
+    return uint32_t(0);
+  }();
+  return MHz;
+}
+} // namespace lanes::detail
+
+#endif // LANES_DETAIL_DEVICE_INFO_HPP
