@@ -13,6 +13,7 @@
 #include "sycl/access.hpp"
 
 #include <cstddef>
+#include <type_traits>
 
 namespace sycl {
 inline namespace _V1 {
@@ -33,6 +34,23 @@ public:
   multi_ptr() = default;
   multi_ptr(std::nullptr_t) {}
   explicit multi_ptr(T *P) : Ptr(P) {}
+
+private:
+  /// Whether a U * in OtherSpace converts without loss: to a pointer to
+  /// const, and from any address space into the generic one.
+  template <typename U, access::address_space OtherSpace>
+  static constexpr bool IsLossless =
+      std::is_convertible_v<U *, T *> &&
+      (OtherSpace == Space || Space == access::address_space::generic_space);
+
+public:
+  /// The lossless conversions, also between decorated and undecorated
+  /// forms.
+  template <typename U, access::address_space OtherSpace,
+            access::decorated OtherDecorated,
+            std::enable_if_t<IsLossless<U, OtherSpace>, int> = 0>
+  multi_ptr(const multi_ptr<U, OtherSpace, OtherDecorated> &Other)
+      : Ptr(Other.get()) {}
 
   T *get() const { return Ptr; }
   T *get_raw() const { return Ptr; }
@@ -64,20 +82,11 @@ public:
   friend multi_ptr operator+(const multi_ptr &P, std::ptrdiff_t N) {
     return multi_ptr(P.Ptr + N);
   }
+  friend multi_ptr operator+(std::ptrdiff_t N, const multi_ptr &P) {
+    return multi_ptr(P.Ptr + N);
+  }
   friend multi_ptr operator-(const multi_ptr &P, std::ptrdiff_t N) {
     return multi_ptr(P.Ptr - N);
-  }
-  friend std::ptrdiff_t operator-(const multi_ptr &L, const multi_ptr &R) {
-    return L.Ptr - R.Ptr;
-  }
-  friend bool operator==(const multi_ptr &L, const multi_ptr &R) {
-    return L.Ptr == R.Ptr;
-  }
-  friend bool operator!=(const multi_ptr &L, const multi_ptr &R) {
-    return L.Ptr != R.Ptr;
-  }
-  friend bool operator<(const multi_ptr &L, const multi_ptr &R) {
-    return L.Ptr < R.Ptr;
   }
   friend bool operator==(const multi_ptr &L, std::nullptr_t) {
     return L.Ptr == nullptr;
@@ -96,6 +105,25 @@ private:
   T *Ptr = nullptr;
 };
 
+/// Differences and comparisons of two multi_ptrs, as of their pointers.
+/// Templates over both sides, so that mixing decorations or constness
+/// (which convert both ways or one way) is an exact match, not ambiguous.
+#define LANES_MULTI_PTR_BINARY_OP(RESULT, OP)                                  \
+  template <typename T1, access::address_space S1, access::decorated D1,       \
+            typename T2, access::address_space S2, access::decorated D2>       \
+  RESULT operator OP(const multi_ptr<T1, S1, D1> &L,                           \
+                     const multi_ptr<T2, S2, D2> &R) {                         \
+    return L.get() OP R.get();                                                 \
+  }
+LANES_MULTI_PTR_BINARY_OP(std::ptrdiff_t, -)
+LANES_MULTI_PTR_BINARY_OP(bool, ==)
+LANES_MULTI_PTR_BINARY_OP(bool, !=)
+LANES_MULTI_PTR_BINARY_OP(bool, <)
+LANES_MULTI_PTR_BINARY_OP(bool, >)
+LANES_MULTI_PTR_BINARY_OP(bool, <=)
+LANES_MULTI_PTR_BINARY_OP(bool, >=)
+#undef LANES_MULTI_PTR_BINARY_OP
+
 /// SYCL 2020 4.7.7: the address-space shorthands.
 template <typename T, access::decorated D = access::decorated::legacy>
 using global_ptr = multi_ptr<T, access::address_space::global_space, D>;
@@ -104,9 +132,17 @@ using local_ptr = multi_ptr<T, access::address_space::local_space, D>;
 template <typename T, access::decorated D = access::decorated::legacy>
 using private_ptr = multi_ptr<T, access::address_space::private_space, D>;
 template <typename T>
+using raw_global_ptr = global_ptr<T, access::decorated::no>;
+template <typename T>
 using raw_local_ptr = local_ptr<T, access::decorated::no>;
 template <typename T>
+using raw_private_ptr = private_ptr<T, access::decorated::no>;
+template <typename T>
+using decorated_global_ptr = global_ptr<T, access::decorated::yes>;
+template <typename T>
 using decorated_local_ptr = local_ptr<T, access::decorated::yes>;
+template <typename T>
+using decorated_private_ptr = private_ptr<T, access::decorated::yes>;
 
 /// Wraps \p P as a multi_ptr (SYCL 2020 4.7.7.1 address_space_cast).
 template <access::address_space Space, access::decorated D, typename T>
