@@ -49,8 +49,11 @@ template <typename T> inline constexpr bool IsVec = IsVecImpl<T>::value;
 /// What vec comparisons and logical operators return: the signed integer
 /// of the element's size, -1 for true and 0 for false.
 template <typename T, int N> struct VecMask {
-  using type = sycl::vec<SignedOfSize<T>, N>;
-  static constexpr SignedOfSize<T> truth(bool B) { return B ? -1 : 0; }
+  // int for element types vec rejects, so that its static_assert is the
+  // first error.
+  using Element = SignedOfSize<std::conditional_t<IsVecElement<T>, T, int>>;
+  using type = sycl::vec<Element, N>;
+  static constexpr Element truth(bool B) { return B ? -1 : 0; }
 };
 
 /// How many elements an argument of vec<T, N>'s element-list constructor
@@ -105,6 +108,10 @@ class vec
 
   /// Storage slots: a vec<T, 3> is laid out as four elements.
   static constexpr int Slots = NumElements == 3 ? 4 : NumElements;
+  /// The vector's size, or (for sizes vec rejects) the element's alignment.
+  static constexpr size_t Alignment = (Slots & (Slots - 1)) == 0
+                                          ? sizeof(DataT) * Slots
+                                          : alignof(DataT);
 
   template <typename, int> friend class lanes::detail::NamedSwizzles;
 
@@ -240,7 +247,7 @@ public:
   }
 
 private:
-  alignas(sizeof(DataT) * Slots) DataT Data[Slots] = {};
+  alignas(Alignment) DataT Data[Slots] = {};
 };
 
 /// `vec(1.0f, 2.0f)` is a vec<float, 2>.

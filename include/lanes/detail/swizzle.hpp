@@ -227,8 +227,9 @@ class SwizzleRef
   template <typename Fn> void writeEach(Fn GetValue) const {
     static_assert(Writable, "this swizzle cannot be assigned to: it repeats "
                             "an element or its vec is const");
-    for (int I = 0; I < Count; ++I)
-      (*Source)[Index[I]] = GetValue(I);
+    if constexpr (Writable)
+      for (int I = 0; I < Count; ++I)
+        (*Source)[Index[I]] = GetValue(I);
   }
 
 public:
