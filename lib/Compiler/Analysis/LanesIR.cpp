@@ -65,6 +65,10 @@ bool isWorkGroupFunction(const Function &F) {
   return F.hasFnAttribute(WorkGroupAttr) && !F.isDeclaration();
 }
 
+bool isLoweredWorkGroupFunction(const Function &F) {
+  return F.hasFnAttribute(LoweredWorkGroupAttr) && !F.isDeclaration();
+}
+
 std::string describeBarrier(const CallInst &Barrier) {
   StringRef File;
   unsigned N = Barrier.arg_size();

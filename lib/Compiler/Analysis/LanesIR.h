@@ -44,6 +44,10 @@ inline constexpr llvm::StringLiteral KernelAttr = "lanes-kernel";
 /// The function attribute on a work-group function; its value names the
 /// entry it was built from.
 inline constexpr llvm::StringLiteral WorkGroupAttr = "lanes-work-group";
+/// What `lanes-work-item-loops` renames WorkGroupAttr to once the function
+/// has its work-item loops.
+inline constexpr llvm::StringLiteral LoweredWorkGroupAttr =
+    "lanes-work-group-of";
 /// The suffix appended to an entry's name to name its work-group function.
 inline constexpr llvm::StringLiteral WorkGroupSuffix = ".lanes.wg";
 /// Metadata kind on a barrier call the pipeline added (an implicit loop
@@ -68,8 +72,11 @@ bool isCollective(Builtin B);
 
 /// True when `F` is a kernel entry.
 bool isKernelEntry(const llvm::Function &F);
-/// True when `F` is a work-group function built by the pipeline.
+/// True when `F` is a work-group function built by the pipeline and still
+/// waiting for its work-item loops.
 bool isWorkGroupFunction(const llvm::Function &F);
+/// True when `F` is a work-group function with its work-item loops.
+bool isLoweredWorkGroupFunction(const llvm::Function &F);
 
 /// "file:line" of a barrier or collective call, from its last two arguments
 /// (or its debug location); "unknown location" when neither is known.

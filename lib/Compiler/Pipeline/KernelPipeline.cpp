@@ -16,6 +16,7 @@
 #include "../Transforms/InlineKernelCalls.h"
 #include "../Transforms/IsolateBarriers.h"
 #include "../Transforms/MergeBarrierCopies.h"
+#include "../Transforms/TrimWorkItemLoops.h"
 #include "../Transforms/WorkItemLoops.h"
 
 #include "llvm/IR/Module.h"
@@ -41,8 +42,7 @@ PreservedAnalyses ForEachWorkGroupFunctionPass::run(Module &M,
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   PreservedAnalyses PA = PreservedAnalyses::all();
   for (Function &F : M) {
-    if (F.isDeclaration() || (!F.hasFnAttribute(WorkGroupAttr) &&
-                              !F.hasFnAttribute("lanes-work-group-of")))
+    if (!isWorkGroupFunction(F) && !isLoweredWorkGroupFunction(F))
       continue;
     PreservedAnalyses FPA = FPM.run(F, FAM);
     FAM.invalidate(F, FPA);
@@ -82,6 +82,9 @@ ForEachWorkGroupFunctionPass cleanupKernelsPass() {
   }
   FPM.addPass(GVNPass());
   FPM.addPass(InstCombinePass());
+  // After LICM and InstCombine, so that guards compare the counter with
+  // hoisted, canonical limits.
+  FPM.addPass(TrimWorkItemLoopsPass());
   return ForEachWorkGroupFunctionPass(std::move(FPM));
 }
 

@@ -852,7 +852,7 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &) {
       continue;
     // Built: the function no longer waits for lowering.
     WG->removeFnAttr(WorkGroupAttr);
-    WG->addFnAttr("lanes-work-group-of", Entry->getName());
+    WG->addFnAttr(LoweredWorkGroupAttr, Entry->getName());
     foldWorkGroupFunctionQueries(M, *Entry, *WG);
     ++NumWorkGroupFunctions;
   }
