@@ -26,6 +26,7 @@
 #include "llvm/Transforms/Scalar/GVN.h"
 #include "llvm/Transforms/Scalar/LICM.h"
 #include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Scalar/Scalarizer.h"
 #include "llvm/Transforms/Scalar/SimpleLoopUnswitch.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/LCSSA.h"
@@ -81,6 +82,13 @@ ForEachWorkGroupFunctionPass cleanupKernelsPass() {
                                                 /*UseMemorySSA=*/true));
   }
   FPM.addPass(GVNPass());
+  // Small vectors a work-item computes (sycl::float4 comes back from its
+  // operators in <2 x float> halves, the x86-64 ABI's return type) keep the
+  // loop vectorizer from widening the work-item loop across work-items:
+  // make them scalar, so that it can.
+  ScalarizerPassOptions Scalarize;
+  Scalarize.ScalarizeLoadStore = true;
+  FPM.addPass(ScalarizerPass(Scalarize));
   FPM.addPass(InstCombinePass());
   // After LICM and InstCombine, so that guards compare the counter with
   // hoisted, canonical limits.
