@@ -170,7 +170,7 @@ private:
     if constexpr (Dim + 1 < Dims)
       loop<Flexible, Dim + 1>(Item, Func);
     else
-      Func(Item);
+      LANES_INLINE_KERNEL_CALL Func(Item);
   }
 };
 

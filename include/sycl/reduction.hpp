@@ -252,7 +252,7 @@ private:
   template <typename... ReducerT> void callKernel(ReducerT &...Rs) const {
     if constexpr (Shape == ReductionShape::NdRange) {
       sycl::nd_item<Dims> It = ItemBuilder::ndItem<Dims>();
-      Kernel(It, Rs...);
+      LANES_INLINE_KERNEL_CALL Kernel(It, Rs...);
     } else {
       sycl::id<Dims> Id = gather<sycl::id<Dims>, Dims>(
           [](int D) { return lanes::detail::globalId<Dims>(D); });
@@ -264,7 +264,7 @@ private:
         if (!Inside)
           return;
       }
-      callRangeKernel(Kernel, Id, UserRange, Rs...);
+      LANES_INLINE_KERNEL_CALL callRangeKernel(Kernel, Id, UserRange, Rs...);
     }
   }
 };

@@ -57,7 +57,7 @@ template <typename KernelT, int Dims> struct HierarchicalInvoker {
     sycl::range<Dims> Size =
         gather<sycl::range<Dims>, Dims>([this](int I) { return GroupSize[I]; });
     sycl::group<Dims> G = HierarchicalBuilder::group<Dims>(Size);
-    Kernel(G);
+    LANES_INLINE_KERNEL_CALL Kernel(G);
   }
 };
 

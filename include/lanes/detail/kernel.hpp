@@ -79,13 +79,13 @@ void callRangeKernel(const KernelT &Kernel, sycl::id<Dims> &Id,
   using ItemNoOffsetT = sycl::item<Dims, false>;
   if constexpr (std::is_invocable_v<const KernelT &, ItemT &, ExtraT &...>) {
     ItemT It = ItemBuilder::item<Dims, true>(Id, Range);
-    Kernel(It, Extra...);
+    LANES_INLINE_KERNEL_CALL Kernel(It, Extra...);
   } else if constexpr (std::is_invocable_v<const KernelT &, ItemNoOffsetT &,
                                            ExtraT &...>) {
     ItemNoOffsetT It = ItemBuilder::item<Dims, false>(Id, Range);
-    Kernel(It, Extra...);
+    LANES_INLINE_KERNEL_CALL Kernel(It, Extra...);
   } else {
-    Kernel(Id, Extra...);
+    LANES_INLINE_KERNEL_CALL Kernel(Id, Extra...);
   }
 }
 
@@ -103,7 +103,7 @@ template <typename KernelT, int Dims, bool Padded> struct RangeInvoker {
         if (Id[I] >= UserRange[I])
           return;
     }
-    callRangeKernel(Kernel, Id, UserRange);
+    LANES_INLINE_KERNEL_CALL callRangeKernel(Kernel, Id, UserRange);
   }
 };
 
@@ -112,7 +112,7 @@ template <typename KernelT, int Dims> struct NdRangeInvoker {
   KernelT Kernel;
   void operator()() const {
     sycl::nd_item<Dims> It = ItemBuilder::ndItem<Dims>();
-    Kernel(It);
+    LANES_INLINE_KERNEL_CALL Kernel(It);
   }
 };
 

@@ -20,6 +20,16 @@
 
 #include <cstddef>
 
+/// Marks the statement calling a user's kernel (or work-item function) from
+/// an invoker: the kernel body must end up inside the work-item loop to be
+/// vectorized, and a kernel used by two invokers (a range kernel's exact and
+/// padded launch) has too many callers for the inliner's taste otherwise.
+#if defined(__clang__)
+#define LANES_INLINE_KERNEL_CALL [[clang::always_inline]]
+#else
+#define LANES_INLINE_KERNEL_CALL
+#endif
+
 namespace lanes::detail {
 
 /// The builtin dimension of SYCL dimension \p Dim.
