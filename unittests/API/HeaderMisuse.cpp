@@ -7,7 +7,7 @@
 int main() {
   sycl::queue Q;
   int *P = sycl::malloc_shared<int>(4, Q);
-#if LANES_MISUSE == 1 // a reduction argument
+#if LANES_MISUSE == 1 // an offset between the range and the kernel
   Q.submit([&](sycl::handler &CGH) {
     CGH.parallel_for(sycl::range<1>(4), 1, [=](sycl::id<1> I) { P[I] = 0; });
   });
@@ -23,7 +23,7 @@ int main() {
   Q.parallel_for(sycl::nd_range<1>(4, 2), [=](sycl::item<1> It) { P[It] = 0; });
 #elif LANES_MISUSE == 5 // a device descriptor Lanes does not answer
   (void)Q.get_device().get_info<sycl::info::platform::name>();
-#elif LANES_MISUSE == 6 // a reduction argument through the queue shortcut
+#elif LANES_MISUSE == 6 // the same through the queue shortcut
   Q.parallel_for(sycl::range<1>(4), 1, [=](sycl::id<1> I) { P[I] = 0; });
 #elif LANES_MISUSE == 7 // a group reduction with a lambda
   Q.parallel_for(sycl::nd_range<1>(4, 2), [=](sycl::nd_item<1> It) {
@@ -51,6 +51,48 @@ int main() {
   };
   Q.parallel_for(sycl::nd_range<1>(4, 2), [=](sycl::nd_item<1> It) {
     P[It.get_global_id(0)] = *sycl::group_broadcast(It.get_group(), Owner{P}).Data;
+  });
+#elif LANES_MISUSE == 11 // a 0-dimensional buffer accessor
+  sycl::buffer<int> Buf{sycl::range<1>(4)};
+  Q.submit([&](sycl::handler &CGH) { sycl::accessor<int, 0> Acc(Buf, CGH); });
+#elif LANES_MISUSE == 12 // a buffer of const elements
+  sycl::buffer<const int> Buf{sycl::range<1>(4)};
+#elif LANES_MISUSE == 13 // a reduction of a lambda without an identity
+  Q.parallel_for(sycl::range<1>(4),
+                 sycl::reduction(P, [](int A, int B) { return A + B; }),
+                 [=](sycl::id<1>, auto &Sum) { Sum.combine(1); });
+#elif LANES_MISUSE == 14 // a hierarchical kernel taking an nd_item
+  Q.submit([&](sycl::handler &CGH) {
+    CGH.parallel_for_work_group(sycl::range<1>(2), sycl::range<1>(2),
+                                [=](sycl::nd_item<1> It) {
+                                  P[It.get_global_id(0)] = 0;
+                                });
+  });
+#elif LANES_MISUSE == 15 // private memory of a large type
+  Q.submit([&](sycl::handler &CGH) {
+    CGH.parallel_for_work_group(
+        sycl::range<1>(2), sycl::range<1>(2), [=](sycl::group<1> G) {
+          sycl::private_memory<double[8]> M(G);
+          G.parallel_for_work_item([&](sycl::h_item<1> It) { M(It)[0] = 0; });
+        });
+  });
+#elif LANES_MISUSE == 16 // an atomic_ref of a class
+  struct Pair {
+    int A, B;
+  };
+  Pair *S = sycl::malloc_shared<Pair>(1, Q);
+  Q.single_task([=] {
+    sycl::atomic_ref<Pair, sycl::memory_order::relaxed,
+                     sycl::memory_scope::device>
+        R(*S);
+    (void)R;
+  });
+#elif LANES_MISUSE == 17 // an atomic_ref whose default order is acquire
+  Q.single_task([=] {
+    sycl::atomic_ref<int, sycl::memory_order::acquire,
+                     sycl::memory_scope::device>
+        R(*P);
+    R.fetch_add(1);
   });
 #endif
   sycl::free(P, Q);
