@@ -43,8 +43,6 @@ int main(int Argc, char **Argv) {
   bool HadError = false;
   Context.setDiagnosticHandlerCallBack(
       [](const DiagnosticInfo *DI, void *HadErrorPtr) {
-        if (DI->getSeverity() == DS_Remark)
-          return;
         if (DI->getSeverity() == DS_Error)
           *static_cast<bool *>(HadErrorPtr) = true;
         errs() << LLVMContext::getDiagnosticMessagePrefix(DI->getSeverity())
@@ -53,7 +51,7 @@ int main(int Argc, char **Argv) {
         DI->print(Printer);
         errs() << "\n";
       },
-      &HadError);
+      &HadError, /*RespectFilters=*/true); // remarks as -pass-remarks says
 
   SMDiagnostic Err;
   std::unique_ptr<Module> M = parseIRFile(InputFile, Err, Context);

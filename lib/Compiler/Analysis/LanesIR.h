@@ -50,6 +50,11 @@ inline constexpr llvm::StringLiteral LoweredWorkGroupAttr =
     "lanes-work-group-of";
 /// The suffix appended to an entry's name to name its work-group function.
 inline constexpr llvm::StringLiteral WorkGroupSuffix = ".lanes.wg";
+/// The loop-metadata option marking a work-item loop of
+/// `lanes-work-item-loops`: a distinct `!{!"lanes.work_item_loop"}` per
+/// loop in its loop ID, which the loops made from it (vectorized body,
+/// remainder) share.
+inline constexpr llvm::StringLiteral WorkItemLoopMD = "lanes.work_item_loop";
 /// Metadata kind on a barrier call the pipeline added (an implicit loop
 /// barrier), not one the user wrote.
 inline constexpr llvm::StringLiteral ImplicitBarrierMD = "lanes.implicit";

@@ -17,6 +17,7 @@
 #include "../Transforms/IsolateBarriers.h"
 #include "../Transforms/MergeBarrierCopies.h"
 #include "../Transforms/TrimWorkItemLoops.h"
+#include "../Transforms/VectorizationRemarks.h"
 #include "../Transforms/WorkItemLoops.h"
 
 #include "llvm/IR/Module.h"
@@ -154,6 +155,11 @@ void registerPassBuilderCallbacks(PassBuilder &PB) {
   PB.registerOptimizerEarlyEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         MPM.addPass(kernelPipeline());
+      });
+  PB.registerOptimizerLastEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(
+            createModuleToFunctionPassAdaptor(VectorizationRemarksPass()));
       });
 }
 

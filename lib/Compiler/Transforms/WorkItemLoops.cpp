@@ -639,7 +639,10 @@ void WorkGroupBuilder::markParallel(ArrayRef<BasicBlock *> Blocks,
         I.setMetadata(LLVMContext::MD_access_group, Group);
   MDNode *Parallel = MDNode::get(
       Ctx, {MDString::get(Ctx, "llvm.loop.parallel_accesses"), Group});
-  MDNode *LoopID = MDNode::getDistinct(Ctx, {nullptr, Parallel});
+  // Distinct: the loops the vectorizer makes of this one share it.
+  MDNode *Mark =
+      MDNode::getDistinct(Ctx, {MDString::get(Ctx, WorkItemLoopMD)});
+  MDNode *LoopID = MDNode::getDistinct(Ctx, {nullptr, Parallel, Mark});
   LoopID->replaceOperandWith(0, LoopID);
   Nest.Latch->getTerminator()->setMetadata(LLVMContext::MD_loop, LoopID);
 }

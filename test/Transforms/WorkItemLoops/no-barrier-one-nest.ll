@@ -1,6 +1,7 @@
 ; A kernel without barriers becomes one work-item loop nest: z, y, then x
-; innermost, bottom-tested, with the x loop marked parallel and every memory
-; access in it in the loop's access group. The local id becomes the x
+; innermost, bottom-tested, with the x loop marked parallel (and as a
+; work-item loop, for the vectorization remarks) and every memory access
+; in it in the loop's access group. The local id becomes the x
 ; counter, the group id a load from the context, and the query for the
 ; work-group function folds to the new function.
 ; RUN: lanes-opt -passes=lanes-work-item-loops %s -S | FileCheck %s
@@ -62,5 +63,6 @@ define internal void @entry.lanes.wg(ptr %k, ptr noalias %ctx) "lanes-work-group
 ; CHECK-NOT: __lanes_local_id
 ; CHECK: attributes #[[ATTRS]] = { "lanes-work-group-of"="entry" }
 ; CHECK: ![[GROUP]] = distinct !{}
-; CHECK: ![[LOOP]] = distinct !{![[LOOP]], ![[PAR:[0-9]+]]}
+; CHECK: ![[LOOP]] = distinct !{![[LOOP]], ![[PAR:[0-9]+]], ![[MARK:[0-9]+]]}
 ; CHECK: ![[PAR]] = !{!"llvm.loop.parallel_accesses", ![[GROUP]]}
+; CHECK: ![[MARK]] = distinct !{!"lanes.work_item_loop"}
