@@ -123,6 +123,44 @@ LANES_GROUP_COLLECTIVES(float, f32)
 LANES_GROUP_COLLECTIVES(double, f64)
 #undef LANES_GROUP_COLLECTIVES
 
+/// Sub-groups. A sub-group is a run of `sg_size` consecutive work-items
+/// along dimension 0 of one row of the work-group: the work-item with local
+/// id (x, y, z) is lane x % sg_size of sub-group x / sg_size of row (y, z);
+/// the last sub-group of a row has local_size(0) % sg_size lanes when that
+/// is not 0. `sg_size` is the kernel's sub-group size: a compile-time
+/// constant power of two from 1 to 64, the same in every sub-group builtin
+/// call of a kernel (the front end chooses it; the SYCL headers use the
+/// SIMD width of the target, LANES_SUB_GROUP_SIZE). Ids, sizes and the
+/// sub-group barrier are not builtins: the front end computes the former
+/// from the local ids and sizes and uses __lanes_barrier for the latter.
+///
+/// The collectives below work like the group ones, over the caller's
+/// sub-group instead of its work-group, lanes in order:
+///  - reduce / scan_inclusive / scan_exclusive: as the group builtins;
+///  - shuffle: x of lane `lane` of the caller's sub-group, or the caller's
+///    own x when `lane` is not below the sub-group's size.
+/// Restriction of this version: like a group collective, a sub-group
+/// collective must be reached by every work-item of the work-group, the
+/// same number of times.
+#define LANES_SUB_GROUP_COLLECTIVES(T, SUFFIX)                                 \
+  T __lanes_sub_group_reduce_##SUFFIX(unsigned op, T x, unsigned sg_size,     \
+                                      const char *file, unsigned line)         \
+      LANES_CONVERGENT __attribute__((nothrow));                               \
+  T __lanes_sub_group_scan_inclusive_##SUFFIX(                                 \
+      unsigned op, T x, unsigned sg_size, const char *file, unsigned line)     \
+      LANES_CONVERGENT __attribute__((nothrow));                               \
+  T __lanes_sub_group_scan_exclusive_##SUFFIX(                                 \
+      unsigned op, T x, unsigned sg_size, const char *file, unsigned line)     \
+      LANES_CONVERGENT __attribute__((nothrow));                               \
+  T __lanes_sub_group_shuffle_##SUFFIX(T x, size_t lane, unsigned sg_size,    \
+                                       const char *file, unsigned line)        \
+      LANES_CONVERGENT __attribute__((nothrow));
+LANES_SUB_GROUP_COLLECTIVES(int32_t, i32)
+LANES_SUB_GROUP_COLLECTIVES(int64_t, i64)
+LANES_SUB_GROUP_COLLECTIVES(float, f32)
+LANES_SUB_GROUP_COLLECTIVES(double, f64)
+#undef LANES_SUB_GROUP_COLLECTIVES
+
 /// The work-group function the compiler built for `entry`, or NULL when
 /// `entry` was not compiled (library-only mode). The pipeline folds every
 /// call whose argument is a kernel entry it lowered.
