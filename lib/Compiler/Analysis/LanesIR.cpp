@@ -32,6 +32,12 @@ Builtin getBuiltin(const Function *F) {
       .StartsWith("__lanes_group_scan_inclusive_", Builtin::GroupScanInclusive)
       .StartsWith("__lanes_group_scan_exclusive_", Builtin::GroupScanExclusive)
       .StartsWith("__lanes_group_broadcast_", Builtin::GroupBroadcast)
+      .StartsWith("__lanes_sub_group_reduce_", Builtin::SubGroupReduce)
+      .StartsWith("__lanes_sub_group_scan_inclusive_",
+                  Builtin::SubGroupScanInclusive)
+      .StartsWith("__lanes_sub_group_scan_exclusive_",
+                  Builtin::SubGroupScanExclusive)
+      .StartsWith("__lanes_sub_group_shuffle_", Builtin::SubGroupShuffle)
       .Default(Builtin::None);
 }
 
@@ -52,7 +58,18 @@ bool isQuery(Builtin B) {
 
 bool isCollective(Builtin B) {
   return B == Builtin::GroupReduce || B == Builtin::GroupScanInclusive ||
-         B == Builtin::GroupScanExclusive || B == Builtin::GroupBroadcast;
+         B == Builtin::GroupScanExclusive || B == Builtin::GroupBroadcast ||
+         isSubGroupCollective(B);
+}
+
+bool isSubGroupCollective(Builtin B) {
+  return B == Builtin::SubGroupReduce || B == Builtin::SubGroupScanInclusive ||
+         B == Builtin::SubGroupScanExclusive || B == Builtin::SubGroupShuffle;
+}
+
+bool hasCollectiveOp(Builtin B) {
+  return isCollective(B) && B != Builtin::GroupBroadcast &&
+         B != Builtin::SubGroupShuffle;
 }
 
 bool isGroupSync(Builtin B) { return B == Builtin::Barrier || isCollective(B); }
@@ -93,6 +110,16 @@ std::string describeGroupSync(const CallInst &Call) {
     break;
   case Builtin::GroupBroadcast:
     What = "the group broadcast";
+    break;
+  case Builtin::SubGroupReduce:
+    What = "the sub-group reduction";
+    break;
+  case Builtin::SubGroupScanInclusive:
+  case Builtin::SubGroupScanExclusive:
+    What = "the sub-group scan";
+    break;
+  case Builtin::SubGroupShuffle:
+    What = "the sub-group shuffle";
     break;
   default:
     What = "the barrier";

@@ -35,6 +35,10 @@ enum class Builtin {
   GroupScanInclusive,
   GroupScanExclusive,
   GroupBroadcast,
+  SubGroupReduce,
+  SubGroupScanInclusive,
+  SubGroupScanExclusive,
+  SubGroupShuffle,
   WorkGroupFunction,
 };
 
@@ -72,8 +76,13 @@ bool isQuery(Builtin B);
 /// True for the calls the whole group meets at: the barrier and the group
 /// collectives. Each gets a barrier block of its own.
 bool isGroupSync(Builtin B);
-/// True for the group collectives.
+/// True for the group and sub-group collectives.
 bool isCollective(Builtin B);
+/// True for the sub-group collectives.
+bool isSubGroupCollective(Builtin B);
+/// True for the collectives whose first argument is a LANES_OP_*
+/// operation: the reductions and scans.
+bool hasCollectiveOp(Builtin B);
 
 /// True when `F` is a kernel entry.
 bool isKernelEntry(const llvm::Function &F);

@@ -38,6 +38,10 @@ bool WorkItemShape::isSeedVarying(const Instruction &I) const {
   case Builtin::Barrier:
   case Builtin::GroupScanInclusive:
   case Builtin::GroupScanExclusive:
+  case Builtin::SubGroupReduce:
+  case Builtin::SubGroupScanInclusive:
+  case Builtin::SubGroupScanExclusive:
+  case Builtin::SubGroupShuffle:
     return true;
   case Builtin::None:
     break;

@@ -19,8 +19,9 @@ using namespace llvm;
 namespace lanes {
 namespace {
 
+/// Broadcasts and shuffles move values; the others combine them.
 bool isBroadcast(const CallInst &Call) {
-  return getBuiltin(&Call) == Builtin::GroupBroadcast;
+  return !hasCollectiveOp(getBuiltin(&Call));
 }
 
 /// The operation of a reduction or scan (checked by checkCollective).
@@ -36,6 +37,10 @@ std::string checkCollective(const CallInst &Call) {
       !Ty->isDoubleTy())
     return "group collective '" + Call.getCalledFunction()->getName().str() +
            "' has an unsupported type";
+  if (isSubGroupCollective(getBuiltin(&Call)) && !subGroupSize(Call))
+    return "the sub-group size of '" +
+           Call.getCalledFunction()->getName().str() +
+           "' must be a constant power of two from 1 to 64";
   if (isBroadcast(Call))
     return "";
   auto *Op = dyn_cast<ConstantInt>(Call.getArgOperand(0));
@@ -49,6 +54,13 @@ std::string checkCollective(const CallInst &Call) {
     return "group collective operation " + std::to_string(Code) +
            " is not defined for its type";
   return "";
+}
+
+unsigned subGroupSize(const CallInst &Call) {
+  auto *Size = dyn_cast<ConstantInt>(Call.getArgOperand(2));
+  if (!Size || Size->getZExtValue() > 64 || !isPowerOf2_64(Size->getZExtValue()))
+    return 0;
+  return Size->getZExtValue();
 }
 
 Value *collectiveOperand(const CallInst &Call) {
@@ -123,6 +135,68 @@ Value *collectiveStep(const CallInst &Call, Value *Acc, Value *X, Value *Item,
   default:
     return B.CreateXor(Acc, X, "acc");
   }
+}
+
+Value *subGroupCombine(const CallInst &Call, Value *X, IRBuilder<> &B) {
+  auto *VecTy = cast<FixedVectorType>(X->getType());
+  unsigned Lanes = VecTy->getNumElements();
+  Constant *Identity = collectiveStart(Call);
+  Builtin Kind = getBuiltin(&Call);
+  if (Kind == Builtin::SubGroupReduce) {
+    // Lanes may combine in any order, as in a group reduction.
+    IRBuilder<>::FastMathFlagGuard Guard(B);
+    FastMathFlags FMF;
+    FMF.setAllowReassoc();
+    B.setFastMathFlags(FMF);
+    bool Float = Call.getType()->isFloatingPointTy();
+    Value *R;
+    switch (opOf(Call)) {
+    case LANES_OP_ADD:
+      // -0.0 + x is x for every x, +0.0 included.
+      R = Float ? B.CreateFAddReduce(ConstantFP::getNegativeZero(
+                                         Call.getType()),
+                                     X)
+                : B.CreateAddReduce(X);
+      break;
+    case LANES_OP_MUL:
+      R = Float ? B.CreateFMulReduce(ConstantFP::get(Call.getType(), 1.0), X)
+                : B.CreateMulReduce(X);
+      break;
+    case LANES_OP_MIN:
+      R = Float ? B.CreateFPMinReduce(X) : B.CreateIntMinReduce(X, true);
+      break;
+    case LANES_OP_MAX:
+      R = Float ? B.CreateFPMaxReduce(X) : B.CreateIntMaxReduce(X, true);
+      break;
+    case LANES_OP_UMIN:
+      R = B.CreateIntMinReduce(X, false);
+      break;
+    case LANES_OP_UMAX:
+      R = B.CreateIntMaxReduce(X, false);
+      break;
+    case LANES_OP_AND:
+      R = B.CreateAndReduce(X);
+      break;
+    case LANES_OP_OR:
+      R = B.CreateOrReduce(X);
+      break;
+    default:
+      R = B.CreateXorReduce(X);
+    }
+    return B.CreateVectorSplat(Lanes, R, "sg.reduce");
+  }
+  // Scans: log2(Lanes) steps, each combining every lane with the lane
+  // Shift below it (Hillis-Steele); the identity fills in below lane 0.
+  Value *Fill = B.CreateVectorSplat(Lanes, Identity);
+  auto ShiftUp = [&](Value *V, unsigned Shift) {
+    SmallVector<int, 64> Mask;
+    for (unsigned J = 0; J < Lanes; ++J)
+      Mask.push_back(J < Shift ? 0 : int(Lanes + J - Shift));
+    return B.CreateShuffleVector(Fill, V, Mask);
+  };
+  for (unsigned Shift = 1; Shift < Lanes; Shift *= 2)
+    X = collectiveStep(Call, ShiftUp(X, Shift), X, nullptr, B);
+  return Kind == Builtin::SubGroupScanExclusive ? ShiftUp(X, 1) : X;
 }
 
 } // namespace lanes

@@ -9,6 +9,11 @@
 /// with collectiveStep(), in linear-id order; after the loop it holds the
 /// reduction or the broadcast value, and a scan's result for a work-item is
 /// the accumulator before (exclusive) or after (inclusive) its step.
+///
+/// A sub-group collective (`__lanes_sub_group_*`) is not carried: every
+/// work-item saves its operand, and between the work-item loops each
+/// sub-group's operands are loaded as one vector; subGroupCombine() turns
+/// that vector into the lanes' results.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_TRANSFORMS_COLLECTIVES_H
@@ -24,6 +29,10 @@ namespace lanes {
 /// constant, or not one its type has), or "" when it can.
 std::string checkCollective(const llvm::CallInst &Call);
 
+/// The sub-group size of sub-group collective `Call`, or 0 when it is not a
+/// constant power of two from 1 to 64.
+unsigned subGroupSize(const llvm::CallInst &Call);
+
 /// The work-item's contribution to `Call`.
 llvm::Value *collectiveOperand(const llvm::CallInst &Call);
 
@@ -36,6 +45,12 @@ llvm::Constant *collectiveStart(const llvm::CallInst &Call);
 llvm::Value *collectiveStep(const llvm::CallInst &Call, llvm::Value *Acc,
                             llvm::Value *X, llvm::Value *Item,
                             llvm::IRBuilder<> &B);
+
+/// The results of sub-group reduction or scan `Call` for the lanes of one
+/// sub-group, given their operands `X` (a vector of subGroupSize(Call)
+/// elements; lanes beyond the sub-group hold collectiveStart(Call)).
+llvm::Value *subGroupCombine(const llvm::CallInst &Call, llvm::Value *X,
+                             llvm::IRBuilder<> &B);
 
 } // namespace lanes
 

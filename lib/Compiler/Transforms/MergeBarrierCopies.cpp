@@ -120,8 +120,9 @@ PreservedAnalyses MergeBarrierCopiesPass::run(Function &F,
       continue;
     auto *Call = cast<CallInst>(&I);
     unsigned N = Call->arg_size();
-    Value *FenceOrOp =
-        B == Builtin::GroupBroadcast ? nullptr : Call->getArgOperand(0);
+    Value *FenceOrOp = B == Builtin::Barrier || hasCollectiveOp(B)
+                           ? Call->getArgOperand(0)
+                           : nullptr;
     Copies[{LI.getLoopFor(Call->getParent()), Call->getCalledOperand(),
             FenceOrOp, Call->getArgOperand(N - 2), Call->getArgOperand(N - 1)}]
         .push_back(Call);

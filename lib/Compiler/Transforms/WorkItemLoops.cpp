@@ -37,6 +37,8 @@ STATISTIC(NumVaryingState, "Values kept in per-work-item loop-state arrays");
 STATISTIC(NumUniformState, "Values kept in uniform scalar slots");
 STATISTIC(NumRecomputed, "Values live across barriers recomputed instead");
 STATISTIC(NumCollectives, "Group collectives lowered to accumulators");
+STATISTIC(NumSubGroupCollectives,
+          "Sub-group collectives lowered to vector operations");
 
 namespace lanes {
 namespace {
@@ -67,6 +69,12 @@ struct StateSlot {
   uint64_t Stride = 0;     ///< bytes per work-item (per-item arrays)
 };
 
+/// Where the work-items leave the operands of a sub-group collective.
+struct Exchange {
+  StateSlot Operand; ///< x of each work-item
+  StateSlot Lane;    ///< a shuffle's source lane (i64) of each work-item
+};
+
 /// A value carried through every level of a loop nest: a PHI in each
 /// header, entering with a start value and updated in the innermost latch.
 using Carried = std::array<PHINode *, 3>;
@@ -91,6 +99,9 @@ struct LoopNest {
   PHINode *ExitCode = nullptr;  ///< code of this work-item's exit
   Value *MinCode = nullptr, *MaxCode = nullptr; ///< over the whole group
   SmallVector<Accumulator, 1> Accumulators;
+  /// Sub-group collectives the work-items may leave for, by exit code, and
+  /// a clone of the call with this nest's operands until saveOperands().
+  SmallVector<std::pair<unsigned, CallInst *>, 1> Exchanges;
   DenseMap<Value *, Value *> Recomputed; ///< values rebuilt in Header
 };
 
@@ -115,6 +126,8 @@ private:
   void setNext(const LoopNest &N, const Carried &C, Value *Next);
   void stepCollective(Accumulator &A, LoopNest &Nest);
   BasicBlock *collectiveDone(unsigned Code, LoopNest &Nest);
+  void saveOperands(LoopNest &Nest);
+  BasicBlock *exchange(unsigned Code);
   void cloneSubCfg(unsigned K, LoopNest &Nest);
   void lowerBuiltins(ArrayRef<BasicBlock *> Blocks, const LoopNest &Nest);
   void connectLiveValues(const SmallPtrSetImpl<BasicBlock *> &Clones,
@@ -152,6 +165,8 @@ private:
   Rematerializer Remat;                ///< decides which Live values to recompute
   MapVector<Instruction *, StateSlot> ValueSlots; ///< the others' slots
   MapVector<AllocaInst *, StateSlot> AllocaSlots;
+  MapVector<CallInst *, Exchange> Exchanges; ///< by sub-group collective
+  unsigned SubGroupSize = 0; ///< of the sub-group collectives, if any
 };
 
 bool WorkGroupBuilder::checkSupported() {
@@ -169,6 +184,18 @@ bool WorkGroupBuilder::checkSupported() {
         diagnoseKernel(WG, &I, Problem);
         return false;
       }
+    }
+    if (isSubGroupCollective(B)) {
+      unsigned Size = subGroupSize(cast<CallInst>(I));
+      if (SubGroupSize && Size != SubGroupSize) {
+        diagnoseKernel(WG, &I,
+                       "the sub-group collectives of a kernel must agree on "
+                       "the sub-group size (here " +
+                           std::to_string(Size) + ", before " +
+                           std::to_string(SubGroupSize) + ")");
+        return false;
+      }
+      SubGroupSize = Size;
     }
     auto *Alloca = dyn_cast<AllocaInst>(&I);
     if (Alloca && (!Alloca->isStaticAlloca() ||
@@ -270,13 +297,30 @@ void WorkGroupBuilder::createSlots(IRBuilder<> &B,
       ++NumVaryingState;
     }
   }
-  // Pointers into the maps are stable only now that both are complete.
+  for (CallInst *Sync : Syncs) {
+    Builtin Kind = getBuiltin(Sync);
+    if (!isSubGroupCollective(Kind))
+      continue;
+    Exchange &E = Exchanges[Sync];
+    E.Operand.Ty = Sync->getType();
+    E.Operand.Stride = DL.getTypeAllocSize(E.Operand.Ty);
+    if (Kind == Builtin::SubGroupShuffle) {
+      E.Lane.Ty = I64;
+      E.Lane.Stride = 8;
+    }
+  }
+  // Pointers into the maps are stable only now that all are complete.
   SmallVector<StateSlot *, 16> Arrays;
   for (auto &[Alloca, Slot] : AllocaSlots)
     Arrays.push_back(&Slot);
   for (auto &[V, Slot] : ValueSlots)
     if (!Slot.Uniform)
       Arrays.push_back(&Slot);
+  for (auto &[Sync, E] : Exchanges) {
+    Arrays.push_back(&E.Operand);
+    if (E.Lane.Ty)
+      Arrays.push_back(&E.Lane);
+  }
   if (Arrays.empty())
     return;
 
@@ -361,7 +405,10 @@ LoopNest WorkGroupBuilder::buildLoopNest(unsigned K) {
   // The accumulator of each collective the work-items may leave for; the
   // exit blocks built by cloneSubCfg feed its Next.
   for (unsigned Code : S.ExitCodes) {
-    if (!isCollective(getBuiltin(Syncs[Code])))
+    Builtin Kind = getBuiltin(Syncs[Code]);
+    if (isSubGroupCollective(Kind))
+      N.Exchanges.push_back({Code, nullptr});
+    if (!isCollective(Kind) || isSubGroupCollective(Kind))
       continue;
     Accumulator A;
     A.Code = Code;
@@ -557,6 +604,14 @@ void WorkGroupBuilder::cloneSubCfg(unsigned K, LoopNest &Nest) {
         RemapInstruction(A.Step, VMap,
                          RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
       }
+      for (auto &[ExchangeCode, StandIn] : Nest.Exchanges) {
+        if (ExchangeCode != Code)
+          continue;
+        StandIn = cast<CallInst>(Syncs[Code]->clone());
+        StandIn->insertBefore(Br);
+        RemapInstruction(StandIn, VMap,
+                         RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
+      }
     }
     return Exit;
   };
@@ -587,6 +642,7 @@ void WorkGroupBuilder::cloneSubCfg(unsigned K, LoopNest &Nest) {
   connectLiveValues(CloneSet, VMap, Nest);
   for (Accumulator &A : Nest.Accumulators)
     stepCollective(A, Nest);
+  saveOperands(Nest);
   Clones.push_back(Nest.Header);
   markParallel(Clones, Nest);
 }
@@ -611,10 +667,98 @@ void WorkGroupBuilder::stepCollective(Accumulator &A, LoopNest &Nest) {
   ++NumCollectives;
 }
 
+/// Replaces the stand-ins of the sub-group collectives the work-items of
+/// `Nest` leave for by stores of their operands.
+void WorkGroupBuilder::saveOperands(LoopNest &Nest) {
+  for (auto &[Code, StandIn] : Nest.Exchanges) {
+    if (!StandIn) // no work-item leaves for it from here
+      continue;
+    const Exchange &E = Exchanges.find(Syncs[Code])->second;
+    IRBuilder<> B(StandIn);
+    Value *X = collectiveOperand(*StandIn);
+    B.CreateAlignedStore(X, slotAddress(E.Operand, Nest, B),
+                         DL.getPrefTypeAlign(X->getType()));
+    if (E.Lane.Ty)
+      B.CreateAlignedStore(B.CreateZExtOrTrunc(StandIn->getArgOperand(1), I64),
+                           slotAddress(E.Lane, Nest, B), Align(8));
+    StandIn->eraseFromParent();
+    StandIn = nullptr;
+  }
+}
+
+/// The loop over the sub-groups between the nest before sub-group
+/// collective `Code` and the one after it: each sub-group's operands are
+/// loaded as one vector of SubGroupSize lanes (masked in a partial
+/// sub-group), combined or shuffled, and stored as the lanes' results.
+BasicBlock *WorkGroupBuilder::exchange(unsigned Code) {
+  CallInst *Sync = Syncs[Code];
+  BasicBlock *Next = Nests[Code].Pre;
+  auto Result = ValueSlots.find(Sync);
+  if (Result == ValueSlots.end())
+    return Next;
+  ++NumSubGroupCollectives;
+  const Exchange &E = Exchanges.find(Sync)->second;
+  unsigned Lanes = SubGroupSize, Log2 = Log2_32(Lanes);
+  Type *Ty = Sync->getType();
+  auto *VecTy = FixedVectorType::get(Ty, Lanes);
+  Align ElementAlign = DL.getPrefTypeAlign(Ty);
+  BasicBlock *Pre = BasicBlock::Create(Ctx, "sg.exchange", &WG);
+  BasicBlock *Body = BasicBlock::Create(Ctx, "sg.loop", &WG);
+  IRBuilder<> B(Pre);
+  Value *PerRow = B.CreateLShr(B.CreateAdd(LocalSize[0], B.getInt64(Lanes - 1)),
+                               Log2, "sg.per.row");
+  Value *Total = B.CreateMul(B.CreateMul(PerRow, LocalSize[1]), LocalSize[2],
+                             "sg.count");
+  B.CreateBr(Body);
+
+  B.SetInsertPoint(Body);
+  PHINode *SubGroup = B.CreatePHI(I64, 2, "sg");
+  SubGroup->addIncoming(B.getInt64(0), Pre);
+  Value *First = B.CreateShl(B.CreateURem(SubGroup, PerRow), Log2);
+  Value *Base = B.CreateAdd(
+      B.CreateMul(B.CreateUDiv(SubGroup, PerRow), LocalSize[0]), First,
+      "sg.base");
+  Value *Size = B.CreateBinaryIntrinsic(
+      Intrinsic::umin, B.CreateSub(LocalSize[0], First), B.getInt64(Lanes));
+  SmallVector<uint64_t, 64> Ids;
+  for (unsigned J = 0; J < Lanes; ++J)
+    Ids.push_back(J);
+  Constant *LaneIds = ConstantDataVector::get(Ctx, Ids);
+  Value *SizeSplat = B.CreateVectorSplat(Lanes, Size, "sg.size");
+  Value *Active = B.CreateICmpULT(LaneIds, SizeSplat, "sg.active");
+  auto At = [&](const StateSlot &Slot) {
+    return B.CreateInBoundsGEP(B.getInt8Ty(), Slot.Base,
+                               B.CreateMul(Base, B.getInt64(Slot.Stride)));
+  };
+  Value *Operands = At(E.Operand);
+  Value *Results;
+  if (hasCollectiveOp(getBuiltin(Sync))) {
+    Value *X = B.CreateMaskedLoad(
+        VecTy, Operands, ElementAlign, Active,
+        B.CreateVectorSplat(Lanes, collectiveStart(*Sync)), "sg.x");
+    Results = subGroupCombine(*Sync, X, B);
+  } else {
+    // A source lane outside the sub-group reads the lane's own value.
+    Value *Src = B.CreateMaskedLoad(LaneIds->getType(), At(E.Lane), Align(8),
+                                    Active, LaneIds, "sg.src");
+    Src = B.CreateSelect(B.CreateICmpULT(Src, SizeSplat), Src, LaneIds);
+    Results = B.CreateMaskedGather(VecTy, B.CreateGEP(Ty, Operands, Src),
+                                   ElementAlign, Active, nullptr, "sg.shuffle");
+  }
+  B.CreateMaskedStore(Results, At(Result->second), ElementAlign, Active);
+  Value *NextSubGroup = B.CreateAdd(SubGroup, B.getInt64(1), "sg.next");
+  SubGroup->addIncoming(NextSubGroup, Body);
+  B.CreateCondBr(B.CreateICmpULT(NextSubGroup, Total), Body, Next);
+  return Pre;
+}
+
 /// The block work-items pass through from `Nest` to the sub-CFG after
 /// barrier block `Code`: for a reduction or broadcast whose result is
-/// used, it saves the accumulator's final value in the result's slot.
+/// used, it saves the accumulator's final value in the result's slot; for
+/// a sub-group collective, it is exchange().
 BasicBlock *WorkGroupBuilder::collectiveDone(unsigned Code, LoopNest &Nest) {
+  if (isSubGroupCollective(getBuiltin(Syncs[Code])))
+    return exchange(Code);
   BasicBlock *Next = Nests[Code].Pre;
   auto Slot = ValueSlots.find(Syncs[Code]);
   if (Slot == ValueSlots.end() || !Slot->second.Uniform)
@@ -642,7 +786,13 @@ void WorkGroupBuilder::markParallel(ArrayRef<BasicBlock *> Blocks,
   // Distinct: the loops the vectorizer makes of this one share it.
   MDNode *Mark =
       MDNode::getDistinct(Ctx, {MDString::get(Ctx, WorkItemLoopMD)});
-  MDNode *LoopID = MDNode::getDistinct(Ctx, {nullptr, Parallel, Mark});
+  SmallVector<Metadata *, 4> Options{nullptr, Parallel, Mark};
+  // Lane i of a sub-group runs in SIMD lane i.
+  if (SubGroupSize > 1)
+    Options.push_back(MDNode::get(
+        Ctx, {MDString::get(Ctx, "llvm.loop.vectorize.width"),
+              ConstantAsMetadata::get(ConstantInt::get(I32, SubGroupSize))}));
+  MDNode *LoopID = MDNode::getDistinct(Ctx, Options);
   LoopID->replaceOperandWith(0, LoopID);
   Nest.Latch->getTerminator()->setMetadata(LLVMContext::MD_loop, LoopID);
 }
