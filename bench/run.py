@@ -6,15 +6,18 @@
 Builds the benchmark binaries (target lanes-bench) unless --no-build, warms
 pocl's kernel cache, then for every benchmark runs the variants interleaved,
 each in a fresh process (lanes, library-only, reference, pocl-loopvec,
-pocl-loops, pocl-repl, then again, --reps rounds). Every process warms up,
-verifies its result, and times --inner-reps runs; a wrong answer is a FAIL,
-never a time. library-only is slow (fibers), so it runs at most --lib-rounds
-rounds of one timed run each; the table says so.
+pocl-loops, pocl-repl, then again, --reps rounds; the sub-group benchmarks
+have no pocl variant but a no-sub-group one, their lanes binary with
+--kernel no-sub-group). Every process warms up, verifies its result, and
+times --inner-reps runs; a wrong answer is a FAIL, never a time.
+library-only is slow (fibers), so it runs at most --lib-rounds rounds of one
+timed run each; the table says so.
 
 Prints one table per group of benchmarks (median and min-max of all timed
-runs, ratios, geomeans), the pocl methods and compile times, and lanes++
-compile time against plain clang++-19. Writes results.md, results.csv,
-samples.csv, compile.csv and chart.png (gnuplot) under
+runs, ratios, geomeans; the sub-groups table compares lanes with
+no-sub-group and reference), the pocl methods and compile times, and
+lanes++ compile time against plain clang++-19. Writes results.md,
+results.csv, samples.csv, compile.csv and chart.png (gnuplot) under
 <build-dir>/bench/results/. See bench/README.md.
 """
 
@@ -38,6 +41,12 @@ SOURCE_DIR = os.path.dirname(BENCH_DIR)
 
 BARRIER_HEAVY = "barrier-heavy"
 STREAM = "BabelStream (barrier-free, plus dot and copy-barrier)"
+SUB_GROUPS = "sub-groups"
+
+# The variants a benchmark has: the four of BENCHMARKS.md, or for the
+# sub-group benchmarks the same kernel without sub-groups instead of pocl.
+CLASSIC_VARIANTS = ("lanes", "library-only", "reference", "pocl")
+SUB_GROUP_VARIANTS = ("lanes", "no-sub-group", "library-only", "reference")
 
 
 @dataclass
@@ -47,6 +56,7 @@ class Benchmark:
     args: list
     group: str
     bytes_per_item: int = 0  # global-memory traffic per element, for GB/s
+    variants: tuple = CLASSIC_VARIANTS
 
 
 BENCHMARKS = [
@@ -68,15 +78,26 @@ BENCHMARKS = [
     Benchmark("stream-dot", "stream", ["--kernel", "dot"], STREAM, 8),
     Benchmark("stream-copy-barrier", "stream", ["--kernel", "copy-barrier"],
               STREAM, 8),
+    Benchmark("sg-reduction", "sg_reduction", [], SUB_GROUPS,
+              variants=SUB_GROUP_VARIANTS),
+    Benchmark("sg-scan", "sg_scan", [], SUB_GROUPS,
+              variants=SUB_GROUP_VARIANTS),
+    Benchmark("sg-shuffle", "sg_shuffle", [], SUB_GROUPS,
+              variants=SUB_GROUP_VARIANTS),
+    Benchmark("sg-spmv", "sg_spmv", [], SUB_GROUPS,
+              variants=SUB_GROUP_VARIANTS),
 ]
 
 # SYCL sources whose compile time is measured (one per binary stem).
 COMPILE_SOURCES = ["reduction", "scalar_product", "nbody", "matmul",
-                   "wallace", "transpose", "stencil", "stream"]
+                   "wallace", "transpose", "stencil", "stream", "sg_reduction",
+                   "sg_scan", "sg_shuffle", "sg_spmv"]
 
-VARIANTS = ["lanes", "library-only", "reference", "pocl"]
-SUFFIX = {"lanes": "lanes", "library-only": "lib", "reference": "ref",
-          "pocl": "ocl"}
+VARIANTS = ["lanes", "no-sub-group", "library-only", "reference", "pocl"]
+SUFFIX = {"lanes": "lanes", "no-sub-group": "lanes", "library-only": "lib",
+          "reference": "ref", "pocl": "ocl"}
+# Arguments that make a variant out of another variant's binary.
+VARIANT_ARGS = {"no-sub-group": ["--kernel", "no-sub-group"]}
 POCL_METHODS = ["loopvec", "loops", "repl"]
 
 
@@ -295,9 +316,9 @@ class Runner:
         return env
 
     def command(self, bench, variant, reps):
-        cmd = [self.binary(bench, variant), "--size", self.args.size,
-               "--reps", str(reps)] + bench.args
-        return cmd
+        return ([self.binary(bench, variant), "--size", self.args.size,
+                 "--reps", str(reps)] + bench.args +
+                VARIANT_ARGS.get(variant, []))
 
     def warm_pocl(self, bench, methods):
         """One untimed process per method, so that pocl compiles here (it
@@ -325,6 +346,7 @@ class Runner:
         return usable
 
     def run_benchmark(self, bench, variants):
+        variants = [v for v in variants if v in bench.variants]
         plan = []  # (key, variant, env, inner reps, rounds)
         for variant in variants:
             if not os.path.exists(self.binary(bench, variant)):
@@ -436,9 +458,15 @@ class Runner:
                  f"({first_line([self.cache.get('LANES_GXX', 'g++'), '--version'])})")
         self.say(f"- reference: `clang++-19 -std=c++17 {flags} -fopenmp` "
                  f"({first_line([self.cache.get('LANES_CLANGXX', 'clang++-19'), '--version'])})")
-        self.say(f"- pocl: {pocl_driver}, device `{pocl_device}`, default "
-                 f"build options, methods {', '.join(self.args.pocl_methods)}"
-                 f" each in its own process, best median reported")
+        if any("pocl" in b.variants for b in self.selected):
+            self.say(f"- pocl: {pocl_driver}, device `{pocl_device}`, "
+                     f"default build options, methods "
+                     f"{', '.join(self.args.pocl_methods)} each in its own "
+                     f"process, best median reported")
+        if any(b.group == SUB_GROUPS for b in self.selected):
+            self.say("- no-sub-group: the `lanes` binary of a sub-group "
+                     "benchmark with `--kernel no-sub-group`; the sub-group "
+                     "size is LANES_SUB_GROUP_SIZE (the problems say it)")
         self.say(f"- protocol: size `{self.args.size}`, {self.args.reps} "
                  f"rounds of fresh processes, variants interleaved; each "
                  f"process warms up, verifies, times {self.args.inner_reps} "
@@ -446,60 +474,113 @@ class Runner:
                  f"rounds); cells are median (min–max) ms of all timed runs")
         self.say()
 
+    def problem_cell(self, bench):
+        """The problem and local size, as the first variant that ran says."""
+        for v in ("lanes", "reference", "pocl", "no-sub-group",
+                  "library-only"):
+            o = self.results.get((bench.name, v))
+            if o and "problem" in o.config:
+                return f"{o.config['problem']} ({o.config.get('local', '?')})"
+        return "-"
+
+    def lib_cell(self, bench):
+        lib = self.results.get((bench.name, "library-only"))
+        if lib and lib.ok():
+            return f"{cell(lib)} n={len(lib.samples)}"
+        return cell(lib)
+
     def report_tables(self, variants):
         groups = {}
         for bench in self.selected:
             groups.setdefault(bench.group, []).append(bench)
         all_ratios = {"lib": [], "ref": [], "pocl": []}
         for group, benches in groups.items():
-            self.say(f"### {group}")
+            if group != SUB_GROUPS:
+                self.report_group(group, benches, all_ratios)
+        if any(group != SUB_GROUPS for group in groups):
+            but = " but the sub-group ones" if SUB_GROUPS in groups else ""
+            self.say(f"Geomean over all benchmarks{but}: lanes vs "
+                     f"library-only {fmt_ratio(geomean(all_ratios['lib']))}, "
+                     f"vs reference {fmt_ratio(geomean(all_ratios['ref']))}, "
+                     f"vs pocl {fmt_ratio(geomean(all_ratios['pocl']))}. A "
+                     f"ratio is the other variant's median over lanes' "
+                     f"median: above 1x, lanes is faster.")
             self.say()
-            self.say("| benchmark | problem (local size) | lanes ms | "
-                     "library-only ms | reference ms | pocl ms (method) | "
-                     "lanes vs library-only | lanes vs reference | "
-                     "lanes vs pocl |")
-            self.say("|---|---|---|---|---|---|---|---|---|")
-            ratios = {"lib": [], "ref": [], "pocl": []}
-            for bench in benches:
-                get = lambda v: self.results.get((bench.name, v))
-                lanes, lib, ref, pocl = (get("lanes"), get("library-only"),
-                                         get("reference"), get("pocl"))
-                problem = "-"
-                for o in (lanes, ref, pocl, lib):
-                    if o and "problem" in o.config:
-                        problem = (f"{o.config['problem']} "
-                                   f"({o.config.get('local', '?')})")
-                        break
-                pocl_cell = cell(pocl)
-                if pocl and pocl.ok():
-                    pocl_cell += f" {pocl.config.get('best_method', '')}"
-                lib_cell = cell(lib)
-                if lib and lib.ok():
-                    lib_cell += f" n={len(lib.samples)}"
-                r = {"lib": ratio(lib, lanes), "ref": ratio(ref, lanes),
-                     "pocl": ratio(pocl, lanes)}
-                for k, v in r.items():
-                    if v:
-                        ratios[k].append(v)
-                        all_ratios[k].append(v)
-                self.say(f"| {bench.name} | {problem} | {cell(lanes)} | "
-                         f"{lib_cell} | {cell(ref)} | {pocl_cell} | "
-                         f"{fmt_ratio(r['lib'])} | {fmt_ratio(r['ref'])} | "
-                         f"{fmt_ratio(r['pocl'])} |")
-            self.say(f"| **geomean** | | | | | | "
-                     f"{fmt_ratio(geomean(ratios['lib']))} | "
-                     f"{fmt_ratio(geomean(ratios['ref']))} | "
-                     f"{fmt_ratio(geomean(ratios['pocl']))} |")
-            self.say()
-        self.say(f"Geomean over all benchmarks: lanes vs library-only "
-                 f"{fmt_ratio(geomean(all_ratios['lib']))}, vs reference "
-                 f"{fmt_ratio(geomean(all_ratios['ref']))}, vs pocl "
-                 f"{fmt_ratio(geomean(all_ratios['pocl']))}. A ratio is the "
-                 f"other variant's median over lanes' median: above 1x, "
-                 f"lanes is faster.")
-        self.say()
+        if SUB_GROUPS in groups:
+            self.report_sub_groups(groups[SUB_GROUPS])
         self.report_bandwidth()
         self.report_failures()
+
+    def report_group(self, group, benches, all_ratios):
+        """One table of the benchmarks with the four classic variants."""
+        self.say(f"### {group}")
+        self.say()
+        self.say("| benchmark | problem (local size) | lanes ms | "
+                 "library-only ms | reference ms | pocl ms (method) | "
+                 "lanes vs library-only | lanes vs reference | "
+                 "lanes vs pocl |")
+        self.say("|---|---|---|---|---|---|---|---|---|")
+        ratios = {"lib": [], "ref": [], "pocl": []}
+        for bench in benches:
+            get = lambda v: self.results.get((bench.name, v))
+            lanes, lib, ref, pocl = (get("lanes"), get("library-only"),
+                                     get("reference"), get("pocl"))
+            pocl_cell = cell(pocl)
+            if pocl and pocl.ok():
+                pocl_cell += f" {pocl.config.get('best_method', '')}"
+            r = {"lib": ratio(lib, lanes), "ref": ratio(ref, lanes),
+                 "pocl": ratio(pocl, lanes)}
+            for k, v in r.items():
+                if v:
+                    ratios[k].append(v)
+                    all_ratios[k].append(v)
+            self.say(f"| {bench.name} | {self.problem_cell(bench)} | "
+                     f"{cell(lanes)} | {self.lib_cell(bench)} | {cell(ref)} | "
+                     f"{pocl_cell} | {fmt_ratio(r['lib'])} | "
+                     f"{fmt_ratio(r['ref'])} | {fmt_ratio(r['pocl'])} |")
+        self.say(f"| **geomean** | | | | | | "
+                 f"{fmt_ratio(geomean(ratios['lib']))} | "
+                 f"{fmt_ratio(geomean(ratios['ref']))} | "
+                 f"{fmt_ratio(geomean(ratios['pocl']))} |")
+        self.say()
+
+    def report_sub_groups(self, benches):
+        """The sub-group benchmarks: lanes against the same algorithm without
+        sub-groups and against the reference."""
+        self.say(f"### {SUB_GROUPS}")
+        self.say()
+        self.say("lanes: the kernel with sub-group functions; no-sub-group: "
+                 "the same algorithm, each sub-group's exchange through "
+                 "work-group local memory and group barriers (the lanes "
+                 "binary, `--kernel no-sub-group`); ratios as above, so "
+                 "\"lanes vs no-sub-group\" above 1x means the sub-group "
+                 "functions made the kernel faster.")
+        self.say()
+        self.say("| benchmark | problem (local size) | lanes ms | "
+                 "no-sub-group ms | library-only ms | reference ms | "
+                 "lanes vs no-sub-group | lanes vs library-only | "
+                 "lanes vs reference |")
+        self.say("|---|---|---|---|---|---|---|---|---|")
+        ratios = {"nosg": [], "lib": [], "ref": []}
+        for bench in benches:
+            get = lambda v: self.results.get((bench.name, v))
+            lanes = get("lanes")
+            r = {"nosg": ratio(get("no-sub-group"), lanes),
+                 "lib": ratio(get("library-only"), lanes),
+                 "ref": ratio(get("reference"), lanes)}
+            for k, v in r.items():
+                if v:
+                    ratios[k].append(v)
+            self.say(f"| {bench.name} | {self.problem_cell(bench)} | "
+                     f"{cell(lanes)} | {cell(get('no-sub-group'))} | "
+                     f"{self.lib_cell(bench)} | {cell(get('reference'))} | "
+                     f"{fmt_ratio(r['nosg'])} | {fmt_ratio(r['lib'])} | "
+                     f"{fmt_ratio(r['ref'])} |")
+        self.say(f"| **geomean** | | | | | | "
+                 f"{fmt_ratio(geomean(ratios['nosg']))} | "
+                 f"{fmt_ratio(geomean(ratios['lib']))} | "
+                 f"{fmt_ratio(geomean(ratios['ref']))} |")
+        self.say()
 
     def report_bandwidth(self):
         rows = []
@@ -555,6 +636,8 @@ class Runner:
             f"{m} run | {m} {label}" for m in methods) + " |")
         self.say("|---|" + "---|---|" * len(methods))
         for bench in self.selected:
+            if "pocl" not in bench.variants:
+                continue
             cells = []
             for m in methods:
                 o = self.results.get((bench.name, f"pocl-{m}"))
@@ -635,7 +718,7 @@ class Runner:
             print("run.py: gnuplot not found, no chart (apt-get install "
                   "gnuplot-nox)", file=sys.stderr)
             return
-        shown = ["lanes", "pocl", "library-only"]
+        shown = ["lanes", "pocl", "library-only", "no-sub-group"]
         dat = os.path.join(self.out, "chart.dat")
         with open(dat, "w") as f:
             f.write("# benchmark " + " ".join(shown) + "\n")
@@ -662,7 +745,7 @@ set rmargin 10
 set bmargin 7
 set datafile missing "NaN"
 set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2
-plot '{dat}' using 2:xtic(1) title 'lanes', '' using 3 title 'pocl (best method)', '' using 4 title 'library-only'
+plot '{dat}' using 2:xtic(1) title 'lanes', '' using 3 title 'pocl (best method)', '' using 4 title 'library-only', '' using 5 title 'no-sub-group (lanes)'
 """
         gp = os.path.join(self.out, "chart.gp")
         with open(gp, "w") as f:
