@@ -1,27 +1,40 @@
-//===- Collectives.cpp - Group collectives in library-only mode -----------===//
+//===- Collectives.cpp - Group and sub-group collectives, library-only ----===//
 //
 /// \file
-/// Definitions of the work-group collectives of the IR contract
-/// (__lanes_group_reduce_*, _scan_inclusive_*, _scan_exclusive_* and
-/// _broadcast_* in lanes/builtins.h) for kernels the Lanes compiler did not
-/// lower.
+/// Definitions of the collectives of the IR contract (lanes/builtins.h):
+/// the work-group ones (__lanes_group_reduce_*, _scan_inclusive_*,
+/// _scan_exclusive_* and _broadcast_*) and the sub-group ones
+/// (__lanes_sub_group_reduce_*, _scan_inclusive_*, _scan_exclusive_* and
+/// _shuffle_*), for kernels the Lanes compiler did not lower.
 ///
 /// A collective is a barrier with a data exchange (FiberScheduler::
-/// collective): every work-item leaves the 8 bytes of its operand in a
-/// per-group scratch slot indexed by its linear local id and waits; the
-/// first work-item to resume computes the result of every work-item here,
-/// serially in linear-id order (so even float reductions are deterministic),
-/// and each work-item returns its own. Integer arithmetic is done in the
-/// unsigned type, so it wraps without undefined behaviour.
+/// collective): every work-item leaves the 8 bytes of its operand (and,
+/// for a shuffle, its source lane) in a per-group scratch slot indexed by
+/// its linear local id and waits; the first work-item to resume computes
+/// the result of every work-item here, serially in linear-id order (so
+/// even float reductions are deterministic), and each work-item returns
+/// its own. Integer arithmetic is done in the unsigned type, so it wraps
+/// without undefined behaviour.
+///
+/// Both families share that code: a collective works over *segments* of
+/// the group in linear-id order. A work-group collective has one segment,
+/// the group. A sub-group collective cuts each row of local_size(0)
+/// work-items into runs of sg_size, the last one shorter when sg_size does
+/// not divide the row; those runs are exactly the sub-groups of the
+/// contract. Since every work-item of the group must reach a sub-group
+/// collective too (the contract's restriction in this version), one
+/// group-wide exchange serves all its sub-groups.
 ///
 /// Like the other builtins: outside any kernel they answer as a lone
-/// work-item would (reduce and inclusive scan: x; exclusive scan: the
-/// identity; broadcast: x), and reached from a compiled kernel they abort
-/// with a message. An operation the type does not have, or a broadcast from
-/// a work-item beyond the group, is recorded as the launch's runtime error
-/// (sycl::exception with errc::runtime once the launch ends); the call then
-/// returns x without waiting. Outside a launch there is nobody to tell, so
-/// it prints the error and aborts (the builtins are nothrow).
+/// work-item would (a group, or sub-group, of one: reduce and inclusive
+/// scan give x; exclusive scan the identity; broadcast and shuffle x), and
+/// reached from a compiled kernel they abort with a message. An operation
+/// the type does not have, a broadcast from a work-item beyond the group,
+/// or a sub-group size that is not a power of two from 1 to 64, is
+/// recorded as the launch's runtime error (sycl::exception with
+/// errc::runtime once the launch ends); the call then returns x without
+/// waiting. Outside a launch there is nobody to tell, so it prints the
+/// error and aborts (the builtins are nothrow).
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,6 +44,7 @@
 
 #include "lanes/builtins.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -46,14 +60,28 @@ using namespace lanes::rt::detail;
 
 namespace {
 
-enum class CollectiveKind { Reduce, InclusiveScan, ExclusiveScan, Broadcast };
+using CollectiveOperand = FiberScheduler::CollectiveOperand;
+
+enum class CollectiveKind {
+  Reduce,
+  InclusiveScan,
+  ExclusiveScan,
+  Broadcast,
+  Shuffle
+};
 
 /// What the work-items asked for; the same in every work-item of a group.
 struct CollectiveRequest {
   CollectiveKind Kind;
-  unsigned Op;      ///< a LANES_OP_* (not for broadcasts)
-  size_t Broadcast; ///< the linear local id to broadcast from
+  unsigned Op;           ///< a LANES_OP_* (reductions and scans)
+  size_t Broadcast;      ///< the linear local id to broadcast from
+  bool SubGroup;         ///< segments are sub-groups, not the whole group
+  unsigned SubGroupSize; ///< the kernel's sg_size (sub-group collectives)
+  size_t RowSize;        ///< local_size(0); runCollective fills it in
 };
+
+/// The largest sub-group size of the contract.
+constexpr unsigned MaxSubGroupSize = 64;
 
 template <typename T> uint64_t toBits(T Value) {
   static_assert(sizeof(T) <= sizeof(uint64_t), "operands fit 8 bytes");
@@ -74,6 +102,11 @@ template <typename T> bool isValidOp(unsigned Op) {
   if (std::is_floating_point_v<T>)
     return Op <= LANES_OP_MAX;
   return Op <= LANES_OP_XOR;
+}
+
+/// Whether `Size` is a sub-group size of the contract.
+bool isValidSubGroupSize(unsigned Size) {
+  return Size >= 1 && Size <= MaxSubGroupSize && (Size & (Size - 1)) == 0;
 }
 
 /// The identity of a valid `Op` on T (lanes/builtins.h).
@@ -142,32 +175,59 @@ template <typename T> T combine(unsigned Op, T A, T B) {
     return combineInt(Op, A, B);
 }
 
-/// FiberScheduler::CollectiveFn for operands of type T: every work-item's
-/// result, combining in linear-id order.
+/// The results of the work-items [Begin, End) (linear local ids), one
+/// segment of the collective `R`, from their operands alone.
 template <typename T>
-void computeCollective(const uint64_t *Operands, uint64_t *Results,
-                       size_t GroupSize, const void *Arg) {
-  const CollectiveRequest &R = *static_cast<const CollectiveRequest *>(Arg);
-  if (R.Kind == CollectiveKind::Broadcast) {
-    uint64_t Value = Operands[R.Broadcast];
-    for (size_t I = 0; I < GroupSize; ++I)
-      Results[I] = Value;
+void computeSegment(const CollectiveRequest &R,
+                    const CollectiveOperand *Operands, uint64_t *Results,
+                    size_t Begin, size_t End) {
+  switch (R.Kind) {
+  case CollectiveKind::Broadcast:
+    for (size_t I = Begin; I < End; ++I)
+      Results[I] = Operands[Begin + R.Broadcast].Bits;
     return;
+  case CollectiveKind::Shuffle:
+    for (size_t I = Begin; I < End; ++I) {
+      uint64_t Lane = Operands[I].Index;
+      Results[I] =
+          Lane < End - Begin ? Operands[Begin + Lane].Bits : Operands[I].Bits;
+    }
+    return;
+  default:
+    break;
   }
-  T Acc = fromBits<T>(Operands[0]);
-  Results[0] = R.Kind == CollectiveKind::ExclusiveScan
-                   ? toBits(identity<T>(R.Op))
-                   : Operands[0];
-  for (size_t I = 1; I < GroupSize; ++I) {
+  T Acc = fromBits<T>(Operands[Begin].Bits);
+  Results[Begin] = R.Kind == CollectiveKind::ExclusiveScan
+                       ? toBits(identity<T>(R.Op))
+                       : Operands[Begin].Bits;
+  for (size_t I = Begin + 1; I < End; ++I) {
     if (R.Kind == CollectiveKind::ExclusiveScan)
       Results[I] = toBits(Acc);
-    Acc = combine(R.Op, Acc, fromBits<T>(Operands[I]));
+    Acc = combine(R.Op, Acc, fromBits<T>(Operands[I].Bits));
     if (R.Kind == CollectiveKind::InclusiveScan)
       Results[I] = toBits(Acc);
   }
   if (R.Kind == CollectiveKind::Reduce)
-    for (size_t I = 0; I < GroupSize; ++I)
+    for (size_t I = Begin; I < End; ++I)
       Results[I] = toBits(Acc);
+}
+
+/// FiberScheduler::CollectiveFn for operands of type T: every work-item's
+/// result, segment by segment, each combining in linear-id order.
+template <typename T>
+void computeCollective(const CollectiveOperand *Operands, uint64_t *Results,
+                       size_t GroupSize, const void *Arg) {
+  const CollectiveRequest &R = *static_cast<const CollectiveRequest *>(Arg);
+  if (!R.SubGroup) {
+    computeSegment<T>(R, Operands, Results, 0, GroupSize);
+    return;
+  }
+  for (size_t Row = 0; Row < GroupSize; Row += R.RowSize) {
+    size_t RowEnd = Row + R.RowSize;
+    for (size_t Begin = Row; Begin < RowEnd; Begin += R.SubGroupSize)
+      computeSegment<T>(R, Operands, Results, Begin,
+                        std::min(Begin + R.SubGroupSize, RowEnd));
+  }
 }
 
 /// Reports a misused collective: the launch's error inside a library-only
@@ -187,37 +247,63 @@ void reportMisuse(const WorkItem *Item, const char *Builtin, const char *File,
   std::abort();
 }
 
-/// The body of every collective builtin.
+/// What is wrong with request `R` on operands of type T in a group of
+/// `GroupSize` work-items, or an empty string.
 template <typename T>
-T runCollective(const char *Builtin, const CollectiveRequest &R, T X,
+std::string misuseOf(const CollectiveRequest &R, size_t GroupSize) {
+  if (R.SubGroup && !isValidSubGroupSize(R.SubGroupSize))
+    return "sub-group size " + std::to_string(R.SubGroupSize) +
+           " is not a power of two from 1 to " +
+           std::to_string(MaxSubGroupSize);
+  if (R.Kind == CollectiveKind::Broadcast) {
+    if (R.Broadcast >= GroupSize)
+      return "broadcast from work-item " + std::to_string(R.Broadcast) +
+             " of a group of " + std::to_string(GroupSize);
+  } else if (R.Kind != CollectiveKind::Shuffle && !isValidOp<T>(R.Op)) {
+    return "operation " + std::to_string(R.Op) + " is not defined on this type";
+  }
+  return std::string();
+}
+
+/// The body of every collective builtin. `Index` is the work-item's own
+/// index operand (a shuffle's source lane), 0 for the others.
+template <typename T>
+T runCollective(const char *Builtin, CollectiveRequest R, T X, uint64_t Index,
                 const char *File, unsigned Line) {
   const WorkItem *Item = currentItem(Builtin);
   size_t GroupSize = 1;
+  R.RowSize = 1;
   if (Item) {
     const uint64_t *Size = Item->Group->local_size;
     GroupSize = Size[0] * Size[1] * Size[2];
+    R.RowSize = Size[0];
   }
-  if (R.Kind == CollectiveKind::Broadcast) {
-    if (R.Broadcast >= GroupSize) {
-      reportMisuse(Item, Builtin, File, Line,
-                   "broadcast from work-item " + std::to_string(R.Broadcast) +
-                       " of a group of " + std::to_string(GroupSize));
-      return X;
-    }
-  } else if (!isValidOp<T>(R.Op)) {
-    reportMisuse(Item, Builtin, File, Line,
-                 "operation " + std::to_string(R.Op) +
-                     " is not defined on this type");
+  std::string Misuse = misuseOf<T>(R, GroupSize);
+  if (!Misuse.empty()) {
+    reportMisuse(Item, Builtin, File, Line, Misuse);
     return X;
   }
+  CollectiveOperand Operand = {toBits(X), Index};
   if (!Item) {
     // A lone work-item: the one-element collective.
-    uint64_t Operand = toBits(X), Result = 0;
+    uint64_t Result = 0;
     computeCollective<T>(&Operand, &Result, 1, &R);
     return fromBits<T>(Result);
   }
-  return fromBits<T>(FiberScheduler::collective(
-      toBits(X), Builtin, File, Line, &computeCollective<T>, &R));
+  return fromBits<T>(FiberScheduler::collective(Operand, Builtin, File, Line,
+                                                &computeCollective<T>, &R));
+}
+
+/// A work-group collective of `Kind`.
+CollectiveRequest groupRequest(CollectiveKind Kind, unsigned Op,
+                               size_t Broadcast = 0) {
+  return {Kind, Op, Broadcast, false, 0, 0};
+}
+
+/// A sub-group collective of `Kind` in sub-groups of `SubGroupSize`.
+CollectiveRequest subGroupRequest(CollectiveKind Kind, unsigned Op,
+                                  unsigned SubGroupSize) {
+  return {Kind, Op, 0, true, SubGroupSize, 0};
 }
 
 } // namespace
@@ -225,29 +311,61 @@ T runCollective(const char *Builtin, const CollectiveRequest &R, T X,
 extern "C" {
 
 #define LANES_DEFINE_COLLECTIVES(T, SUFFIX)                                    \
-  LANES_NOTHROW T __lanes_group_reduce_##SUFFIX(unsigned Op, T X,             \
-                                                const char *File,             \
-                                                unsigned Line) {               \
+  LANES_NOTHROW T __lanes_group_reduce_##SUFFIX(                               \
+      unsigned Op, T X, const char *File, unsigned Line) {                     \
     return runCollective<T>("__lanes_group_reduce_" #SUFFIX,                   \
-                            {CollectiveKind::Reduce, Op, 0}, X, File, Line);   \
+                            groupRequest(CollectiveKind::Reduce, Op), X, 0,    \
+                            File, Line);                                       \
   }                                                                            \
   LANES_NOTHROW T __lanes_group_scan_inclusive_##SUFFIX(                       \
       unsigned Op, T X, const char *File, unsigned Line) {                     \
     return runCollective<T>("__lanes_group_scan_inclusive_" #SUFFIX,           \
-                            {CollectiveKind::InclusiveScan, Op, 0}, X, File,   \
-                            Line);                                             \
+                            groupRequest(CollectiveKind::InclusiveScan, Op),   \
+                            X, 0, File, Line);                                 \
   }                                                                            \
   LANES_NOTHROW T __lanes_group_scan_exclusive_##SUFFIX(                       \
       unsigned Op, T X, const char *File, unsigned Line) {                     \
     return runCollective<T>("__lanes_group_scan_exclusive_" #SUFFIX,           \
-                            {CollectiveKind::ExclusiveScan, Op, 0}, X, File,   \
-                            Line);                                             \
+                            groupRequest(CollectiveKind::ExclusiveScan, Op),   \
+                            X, 0, File, Line);                                 \
   }                                                                            \
   LANES_NOTHROW T __lanes_group_broadcast_##SUFFIX(                            \
       T X, size_t Item, const char *File, unsigned Line) {                     \
     return runCollective<T>("__lanes_group_broadcast_" #SUFFIX,                \
-                            {CollectiveKind::Broadcast, 0, Item}, X, File,     \
-                            Line);                                             \
+                            groupRequest(CollectiveKind::Broadcast, 0, Item),  \
+                            X, 0, File, Line);                                 \
+  }                                                                            \
+  LANES_NOTHROW T __lanes_sub_group_reduce_##SUFFIX(                           \
+      unsigned Op, T X, unsigned SubGroupSize, const char *File,               \
+      unsigned Line) {                                                         \
+    return runCollective<T>(                                                   \
+        "__lanes_sub_group_reduce_" #SUFFIX,                                   \
+        subGroupRequest(CollectiveKind::Reduce, Op, SubGroupSize), X, 0, File, \
+        Line);                                                                 \
+  }                                                                            \
+  LANES_NOTHROW T __lanes_sub_group_scan_inclusive_##SUFFIX(                   \
+      unsigned Op, T X, unsigned SubGroupSize, const char *File,               \
+      unsigned Line) {                                                         \
+    return runCollective<T>(                                                   \
+        "__lanes_sub_group_scan_inclusive_" #SUFFIX,                           \
+        subGroupRequest(CollectiveKind::InclusiveScan, Op, SubGroupSize), X,   \
+        0, File, Line);                                                        \
+  }                                                                            \
+  LANES_NOTHROW T __lanes_sub_group_scan_exclusive_##SUFFIX(                   \
+      unsigned Op, T X, unsigned SubGroupSize, const char *File,               \
+      unsigned Line) {                                                         \
+    return runCollective<T>(                                                   \
+        "__lanes_sub_group_scan_exclusive_" #SUFFIX,                           \
+        subGroupRequest(CollectiveKind::ExclusiveScan, Op, SubGroupSize), X,   \
+        0, File, Line);                                                        \
+  }                                                                            \
+  LANES_NOTHROW T __lanes_sub_group_shuffle_##SUFFIX(                          \
+      T X, size_t Lane, unsigned SubGroupSize, const char *File,               \
+      unsigned Line) {                                                         \
+    return runCollective<T>(                                                   \
+        "__lanes_sub_group_shuffle_" #SUFFIX,                                  \
+        subGroupRequest(CollectiveKind::Shuffle, 0, SubGroupSize), X, Lane,    \
+        File, Line);                                                           \
   }
 
 LANES_DEFINE_COLLECTIVES(int32_t, i32)

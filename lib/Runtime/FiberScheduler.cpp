@@ -30,11 +30,11 @@
 /// A work-item whose entry throws stops its group at once; the exception
 /// becomes the launch's error.
 ///
-/// Group collectives (Collectives.cpp) are barriers with a data exchange:
-/// each work-item leaves its operand in the scheduler's scratch before it
-/// suspends, and the first one resumed after the barrier computes every
-/// work-item's result. They are checked like barriers, so a collective
-/// only part of a group reaches is an error too, never a hang.
+/// Group and sub-group collectives (Collectives.cpp) are barriers with a
+/// data exchange: each work-item leaves its operand in the scheduler's
+/// scratch before it suspends, and the first one resumed after the barrier
+/// computes every work-item's result. They are checked like barriers, so a
+/// collective only part of a group reaches is an error too, never a hang.
 ///
 /// When a group stops early its suspended fibers are *abandoned*, not
 /// unwound: Boost's fiber destructor would throw a forced-unwind exception
@@ -325,16 +325,16 @@ void FiberScheduler::wait(WorkItem &Item, const char *File, unsigned Line,
   assert(CurrentWorkItem == &Item && "resumed as another work-item");
 }
 
-uint64_t FiberScheduler::collective(uint64_t Operand, const char *Name,
-                                    const char *File, unsigned Line,
-                                    CollectiveFn Compute,
+uint64_t FiberScheduler::collective(CollectiveOperand Operand,
+                                    const char *Name, const char *File,
+                                    unsigned Line, CollectiveFn Compute,
                                     const void *Arg) noexcept {
   WorkItem *Item = CurrentWorkItem;
   assert(Item && "a collective outside a library-only work-item");
   FiberScheduler &Scheduler = *Item->Owner;
   size_t Self = size_t(Item - Scheduler.Items.data());
   size_t Size = Scheduler.Items.size();
-  uint64_t *Operands = Scheduler.CollectiveOperands.data();
+  CollectiveOperand *Operands = Scheduler.CollectiveOperands.data();
   uint64_t *Results = Scheduler.CollectiveResults.data();
   Operands[Self] = Operand;
   if (Size == 1) {

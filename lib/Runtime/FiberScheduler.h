@@ -44,8 +44,8 @@ struct WorkItem {
   ItemStatus Status = ItemStatus::NotStarted;
   const char *BarrierFile = nullptr; ///< where it waits (AtBarrier)
   unsigned BarrierLine = 0;
-  /// The group collective it waits in (a __lanes_group_* name), or null
-  /// for a plain barrier.
+  /// The collective it waits in (a __lanes_group_* or __lanes_sub_group_*
+  /// name), or null for a plain barrier.
   const char *Collective = nullptr;
   void *FakeStack = nullptr; ///< AddressSanitizer's, while suspended
 };
@@ -86,21 +86,28 @@ public:
   /// work-item is running on this thread.
   static void barrier(const char *File, unsigned Line) noexcept;
 
+  /// What one work-item contributes to a collective.
+  struct CollectiveOperand {
+    uint64_t Bits;  ///< the bits of its value
+    uint64_t Index; ///< a per-work-item index (a shuffle's source lane)
+  };
+
   /// Computes the results of one group collective from the operands of all
   /// work-items (indexed by linear local id) and whatever `Arg` describes.
-  using CollectiveFn = void (*)(const uint64_t *Operands, uint64_t *Results,
-                                size_t GroupSize, const void *Arg);
+  using CollectiveFn = void (*)(const CollectiveOperand *Operands,
+                                uint64_t *Results, size_t GroupSize,
+                                const void *Arg);
 
   /// A group collective of the current work-item, which must exist (see
-  /// Collectives.cpp): stores `Operand` (the bits of its value) in the
-  /// group's scratch, waits like a barrier at `File`:`Line` (diagnostics
-  /// name it `Name`), and returns the work-item's result of `Compute`. The
-  /// first work-item to resume runs `Compute` once for the whole group.
-  /// Operands and results live in separate arrays, so the one barrier
-  /// suffices: a work-item that goes on to the next collective can only
-  /// overwrite its operand, and the next results are computed only after
-  /// every work-item has read this one's (it had to arrive there first).
-  static uint64_t collective(uint64_t Operand, const char *Name,
+  /// Collectives.cpp): stores `Operand` in the group's scratch, waits like
+  /// a barrier at `File`:`Line` (diagnostics name it `Name`), and returns
+  /// the work-item's result of `Compute`. The first work-item to resume
+  /// runs `Compute` once for the whole group. Operands and results live in
+  /// separate arrays, so the one barrier suffices: a work-item that goes on
+  /// to the next collective can only overwrite its operand, and the next
+  /// results are computed only after every work-item has read this one's
+  /// (it had to arrive there first).
+  static uint64_t collective(CollectiveOperand Operand, const char *Name,
                              const char *File, unsigned Line,
                              CollectiveFn Compute, const void *Arg) noexcept;
 
@@ -127,7 +134,7 @@ private:
   /// The phase (a CompletedBarriers value) the results are from.
   uint64_t ResultsPhase = ~uint64_t(0);
   /// Collective scratch, sized to the group in prepareItems.
-  std::vector<uint64_t> CollectiveOperands;
+  std::vector<CollectiveOperand> CollectiveOperands;
   std::vector<uint64_t> CollectiveResults;
   std::exception_ptr ItemError; ///< first exception a work-item threw
   /// The way back to the scheduler while a fiber runs.

@@ -11,7 +11,8 @@ if(NOT result EQUAL 0)
 endif()
 string(REPLACE "\n" ";" lines "${symbols}")
 set(required __lanes_barrier __lanes_local_id __lanes_loop_state
-    __lanes_divergent_barrier "lanes::rt::launch" "lanes::rt::deviceInfo"
+    __lanes_divergent_barrier __lanes_group_reduce_i32
+    __lanes_sub_group_shuffle_f64 "lanes::rt::launch" "lanes::rt::deviceInfo"
     "lanes::rt::demangle")
 foreach(line IN LISTS lines)
   # "<address> <type> <name>"
