@@ -15,6 +15,7 @@
 #define LANES_SYCL_DEVICE_HPP
 
 #include "lanes/detail/device_info.hpp"
+#include "lanes/detail/sub_group_size.hpp"
 #include "lanes/runtime.h"
 #include "sycl/exception.hpp"
 #include "sycl/info.hpp"
@@ -177,8 +178,8 @@ typename Param::return_type device::get_info() const {
   } else if constexpr (std::is_same_v<Param, dev::platform>) {
     return platform();
   } else if constexpr (std::is_same_v<Param, dev::sub_group_sizes>) {
-    // No sub-groups yet: each work-item is a sub-group of one.
-    return std::vector<size_t>{1};
+    // The one size every kernel of this translation unit uses.
+    return std::vector<size_t>{lanes::detail::SubGroupSize};
   } else if constexpr (lanes::detail::VectorWidthQuery<Param>::value) {
     return lanes::detail::vectorWidth<lanes::detail::VectorWidthQuery<Param>>();
   } else if constexpr (std::is_same_v<Param, dev::max_clock_frequency>) {

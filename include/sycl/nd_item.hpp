@@ -12,6 +12,7 @@
 
 #include "sycl/group.hpp"
 #include "sycl/nd_range.hpp"
+#include "sycl/sub_group.hpp"
 
 namespace sycl {
 inline namespace _V1 {
@@ -45,6 +46,8 @@ public:
   }
   group<Dims> get_group() const { return group<Dims>(0); }
   size_t get_group(int Dim) const { return lanes::detail::groupId<Dims>(Dim); }
+  /// The work-item's sub-group (sycl/sub_group.hpp).
+  sub_group get_sub_group() const { return sub_group(0); }
   size_t get_group_linear_id() const {
     return get_group().get_group_linear_id();
   }

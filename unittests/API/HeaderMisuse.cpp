@@ -2,6 +2,9 @@
 // must fail to compile with the readable static_assert message that the
 // APIMisuse tests in CMakeLists.txt look for, never compile into a silent
 // no-op.
+#if LANES_MISUSE == 18 // a sub-group size that is not a power of two
+#define LANES_SUB_GROUP_SIZE 12
+#endif
 #include <sycl/sycl.hpp>
 
 int main() {
@@ -93,6 +96,35 @@ int main() {
                      sycl::memory_scope::device>
         R(*P);
     R.fetch_add(1);
+  });
+#elif LANES_MISUSE == 19 // a logical reduction of vecs
+  Q.parallel_for(sycl::nd_range<1>(4, 2), [=](sycl::nd_item<1> It) {
+    sycl::int2 X = sycl::reduce_over_group(It.get_sub_group(), sycl::int2(1),
+                                           sycl::logical_or<>());
+    P[It.get_global_id(0)] = X[0];
+  });
+#elif LANES_MISUSE == 20 // a joint reduction of vecs
+  sycl::float4 *V = sycl::malloc_shared<sycl::float4>(4, Q);
+  Q.parallel_for(sycl::nd_range<1>(4, 2), [=](sycl::nd_item<1> It) {
+    sycl::float4 X = sycl::joint_reduce(It.get_sub_group(), V, V + 4,
+                                        sycl::plus<sycl::float4>());
+    P[It.get_global_id(0)] = int(X[0]);
+  });
+#elif LANES_MISUSE == 21 // a sub-group shuffle of a type with a destructor
+  struct Owner {
+    int *Data;
+    ~Owner() {}
+  };
+  Q.parallel_for(sycl::nd_range<1>(4, 2), [=](sycl::nd_item<1> It) {
+    P[It.get_global_id(0)] =
+        *sycl::shift_group_left(It.get_sub_group(), Owner{P}).Data;
+  });
+#elif LANES_MISUSE == 22 // a sub-group scan of vecs with a lambda
+  Q.parallel_for(sycl::nd_range<1>(4, 2), [=](sycl::nd_item<1> It) {
+    sycl::int2 X = sycl::inclusive_scan_over_group(
+        It.get_sub_group(), sycl::int2(1),
+        [](sycl::int2 A, sycl::int2 B) { return A + B; });
+    P[It.get_global_id(0)] = X[0];
   });
 #endif
   sycl::free(P, Q);

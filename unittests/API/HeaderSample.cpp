@@ -40,6 +40,32 @@ void groupAlgorithms(sycl::nd_item<2> &It, const int *In, float *Out) {
   static_assert(!sycl::has_known_identity_v<sycl::logical_and<>, float>);
 }
 
+/// The sub-group queries and functions once each, with the pre-2020
+/// members and a vec reduction.
+void subGroupFunctions(sycl::nd_item<2> &It, const int *In, float *Out) {
+  sycl::sub_group SG = It.get_sub_group();
+  int X = In[It.get_global_linear_id()];
+  uint32_t Lane = SG.get_local_linear_id();
+  X += sycl::group_broadcast(SG, X) + sycl::group_broadcast(SG, X, Lane) +
+       sycl::select_from_group(SG, X, SG.get_local_id()) +
+       sycl::shift_group_left(SG, X) + sycl::shift_group_right(SG, X, 2) +
+       sycl::permute_group_by_xor(SG, X, 1) + SG.shuffle(X, 0) +
+       SG.shuffle_down(X, 1) + SG.shuffle_up(X, 1) + SG.shuffle_xor(X, 1);
+  sycl::group_barrier(SG);
+  SG.barrier();
+  sycl::float4 V = sycl::reduce_over_group(SG, sycl::float4(float(X)),
+                                           sycl::plus<>()) +
+                   sycl::exclusive_scan_over_group(
+                       SG, sycl::float4(1.0f), sycl::maximum<sycl::float4>());
+  bool B = sycl::any_of_group(SG, X > 0) || sycl::all_of_group(SG, X > 1) ||
+           sycl::joint_none_of(SG, In, In + 8, [](int I) { return I > 0; });
+  Out[0] = V[0] + float(B) + float(SG.get_group_linear_range()) +
+           float(SG.get_local_range()[0] + SG.get_max_local_range()[0] +
+                 SG.get_group_id()[0] + SG.get_group_range()[0]) +
+           float(SG.leader()) +
+           float(sycl::inclusive_scan_over_group(SG, short(X), sycl::plus<>()));
+}
+
 struct Functor {
   int *Out;
   void operator()(sycl::item<1> It) const { Out[It] = int(It.get_id(0)); }
@@ -84,6 +110,7 @@ int main() {
         [=](sycl::nd_item<2> It) {
           helper(It, Tile);
           groupAlgorithms(It, B, reinterpret_cast<float *>(B) + 8);
+          subGroupFunctions(It, B, reinterpret_cast<float *>(B) + 8);
           if (It.get_group().leader())
             Count = 0;
           It.barrier(sycl::access::fence_space::local_space);

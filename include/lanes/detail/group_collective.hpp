@@ -1,8 +1,13 @@
 //===- lanes/detail/group_collective.hpp - SYCL values over the builtins --===//
 //
 /// \file
-/// How the group algorithms reach the __lanes_group_* builtins of
-/// lanes/builtins.h, which exist for four *carrier* types only:
+/// How the group algorithms reach the collective builtins of
+/// lanes/builtins.h: a *scope* says which family a group type uses
+/// (WorkGroupScope: the __lanes_group_* builtins, for sycl::group;
+/// SubGroupScope: the __lanes_sub_group_* ones with LANES_SUB_GROUP_SIZE,
+/// for sycl::sub_group), and the algorithms are written once over it.
+///
+/// The builtins exist for four *carrier* types only:
 ///  - bool and integers of up to 32 bits travel as int32_t (sign-extended
 ///    when signed, zero-extended otherwise) and are truncated back;
 ///  - 64-bit integers as int64_t, float as float, double as double.
@@ -19,6 +24,10 @@
 /// exclusive scan's first work-item, an empty joint range) the algorithms
 /// combine with the narrow type's identity (GroupOp::identity) first.
 ///
+/// sycl::vec and sycl::marray values are reduced and scanned component by
+/// component, one collective per component, with the function object's
+/// element form (sycl::plus<vec<int, 4>> works as sycl::plus<int>).
+///
 /// The operation code is a template argument of the call wrappers, so the
 /// builtin sees a constant even at -O0.
 //
@@ -27,12 +36,20 @@
 #define LANES_DETAIL_GROUP_COLLECTIVE_HPP
 
 #include "lanes/builtins.h"
+#include "lanes/detail/sub_group_size.hpp"
 #include "sycl/functional.hpp"
+#include "sycl/marray.hpp"
+#include "sycl/vec.hpp"
 
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
+
+/// The defaulted last parameter of every group function (sycl/
+/// group_algorithm.hpp, sycl/sub_group.hpp): the caller's source position.
+#define LANES_CALL_SITE                                                        \
+  lanes::detail::CallSite Site = {__builtin_FILE(), __builtin_LINE()}
 
 namespace lanes::detail {
 
@@ -50,6 +67,31 @@ template <typename T>
 inline constexpr bool IsCollectiveScalar =
     (std::is_integral_v<T> && sizeof(T) <= 8) || std::is_same_v<T, float> ||
     std::is_same_v<T, double>;
+
+/// sycl::vec and sycl::marray of the scalars above, which the reductions
+/// and scans take component-wise.
+template <typename T> struct IsCollectiveVectorImpl : std::false_type {};
+template <typename E, int N>
+struct IsCollectiveVectorImpl<sycl::vec<E, N>>
+    : std::bool_constant<IsCollectiveScalar<E>> {};
+template <typename E, size_t N>
+struct IsCollectiveVectorImpl<sycl::marray<E, N>>
+    : std::bool_constant<IsCollectiveScalar<E>> {};
+template <typename T>
+inline constexpr bool IsCollectiveVector = IsCollectiveVectorImpl<T>::value;
+
+/// The function object Op of a vector type, applied to its components E:
+/// Fn<E> for Fn<vec<E, N>> and Fn<void>. Anything else stays Op, which the
+/// checks then reject.
+template <typename Op, typename E> struct ElementOpImpl {
+  using type = Op;
+};
+template <template <typename> class Fn, typename V, typename E>
+struct ElementOpImpl<Fn<V>, E> {
+  using type = Fn<E>;
+};
+template <typename Op, typename E>
+using ElementOp = typename ElementOpImpl<Op, E>::type;
 
 /// The builtin type T travels as.
 template <typename T>
@@ -80,13 +122,14 @@ template <typename Op, typename T> constexpr int builtinOp() {
     return -1;
 }
 
-/// The static checks every reduction and scan makes, with messages a user
-/// can act on.
+/// The static checks every reduction and scan of scalars makes, with
+/// messages a user can act on.
 template <typename Op, typename T> constexpr void checkGroupOp() {
   static_assert(IsCollectiveScalar<T>,
                 "Lanes does not implement group reductions and scans of this "
-                "type yet: only bool, integers, float and double (not "
-                "sycl::vec, sycl::marray or classes)");
+                "type yet: only bool, integers, float and double, and "
+                "sycl::vec and sycl::marray of them outside the joint "
+                "algorithms (not classes)");
   static_assert(!IsCollectiveScalar<T> || builtinOp<Op, T>() >= 0,
                 "Lanes does not implement group reductions and scans with "
                 "this operation yet: only sycl::plus, multiplies, minimum, "
@@ -167,46 +210,181 @@ template <typename Op, typename T> struct GroupOp {
   }
 };
 
-// The builtins, one overload per carrier; Op is a template argument so that
-// every call passes a constant.
-#define LANES_GROUP_CALLS(T, SUFFIX)                                           \
-  template <unsigned Op> inline T groupReduce(T X, CallSite Site) {            \
+/// Whether a vector type T (IsCollectiveVector) can be reduced and scanned
+/// with Op component-wise: any operation of the scalars but the logical
+/// ones.
+template <typename Op, typename T>
+inline constexpr bool IsVectorGroupOp =
+    builtinOp<Op, T>() >= 0 &&
+    !IsFunctionObjectFor<Op, sycl::logical_and, T> &&
+    !IsFunctionObjectFor<Op, sycl::logical_or, T>;
+
+/// The static checks of a component-wise reduction or scan of vector type
+/// T, before those of its components.
+template <typename Op, typename T> constexpr void checkVectorGroupOp() {
+  static_assert(builtinOp<Op, T>() >= 0,
+                "Lanes does not implement group reductions and scans with "
+                "this operation yet: only sycl::plus, multiplies, minimum, "
+                "maximum, bit_and, bit_or, bit_xor, logical_and and "
+                "logical_or (of the value type or void), not lambdas or "
+                "other callables");
+  static_assert(builtinOp<Op, T>() < 0 || IsVectorGroupOp<Op, T>,
+                "Lanes does not implement group reductions and scans of "
+                "sycl::vec and sycl::marray with logical_and or logical_or");
+}
+
+// The builtins of each scope, one overload per carrier; Op is a template
+// argument so that every call passes a constant.
+#define LANES_WORK_GROUP_CALLS(T, SUFFIX)                                      \
+  template <unsigned Op> static T reduce(T X, CallSite Site) {                 \
     return __lanes_group_reduce_##SUFFIX(Op, X, Site.File, Site.Line);         \
   }                                                                            \
-  template <unsigned Op> inline T groupInclusiveScan(T X, CallSite Site) {     \
+  template <unsigned Op> static T inclusiveScan(T X, CallSite Site) {          \
     return __lanes_group_scan_inclusive_##SUFFIX(Op, X, Site.File, Site.Line); \
   }                                                                            \
-  template <unsigned Op> inline T groupExclusiveScan(T X, CallSite Site) {     \
+  template <unsigned Op> static T exclusiveScan(T X, CallSite Site) {          \
     return __lanes_group_scan_exclusive_##SUFFIX(Op, X, Site.File, Site.Line); \
   }                                                                            \
-  inline T groupBroadcast(T X, size_t From, CallSite Site) {                   \
+  static T select(T X, size_t From, CallSite Site) {                           \
     return __lanes_group_broadcast_##SUFFIX(X, From, Site.File, Site.Line);    \
   }
-LANES_GROUP_CALLS(int32_t, i32)
-LANES_GROUP_CALLS(int64_t, i64)
-LANES_GROUP_CALLS(float, f32)
-LANES_GROUP_CALLS(double, f64)
-#undef LANES_GROUP_CALLS
+#define LANES_SUB_GROUP_CALLS(T, SUFFIX)                                       \
+  template <unsigned Op> static T reduce(T X, CallSite Site) {                 \
+    return __lanes_sub_group_reduce_##SUFFIX(Op, X, SubGroupSize, Site.File,   \
+                                             Site.Line);                       \
+  }                                                                            \
+  template <unsigned Op> static T inclusiveScan(T X, CallSite Site) {          \
+    return __lanes_sub_group_scan_inclusive_##SUFFIX(Op, X, SubGroupSize,      \
+                                                     Site.File, Site.Line);    \
+  }                                                                            \
+  template <unsigned Op> static T exclusiveScan(T X, CallSite Site) {          \
+    return __lanes_sub_group_scan_exclusive_##SUFFIX(Op, X, SubGroupSize,      \
+                                                     Site.File, Site.Line);    \
+  }                                                                            \
+  static T select(T X, size_t From, CallSite Site) {                           \
+    return __lanes_sub_group_shuffle_##SUFFIX(X, From, SubGroupSize,           \
+                                              Site.File, Site.Line);           \
+  }
 
-/// Broadcasts any trivially copyable value from work-item \p From: scalars
-/// through their carrier, anything else in 8-byte chunks.
-template <typename T> T broadcastValue(T X, size_t From, CallSite Site) {
+/// The collectives of a work-group. select(X, From) is X of the work-item
+/// with linear local id From, which must be the same in every work-item.
+struct WorkGroupScope {
+  LANES_WORK_GROUP_CALLS(int32_t, i32)
+  LANES_WORK_GROUP_CALLS(int64_t, i64)
+  LANES_WORK_GROUP_CALLS(float, f32)
+  LANES_WORK_GROUP_CALLS(double, f64)
+
+  /// Where a joint scan of \p Count elements, \p Step per chunk, stops
+  /// its chunks: Count, the same in every work-item.
+  static size_t jointScanEnd(size_t Count, size_t, CallSite) { return Count; }
+};
+
+/// The collectives of a sub-group. select(X, From) is X of lane From of
+/// the caller's sub-group (each work-item may ask for another lane), or
+/// its own X when there is no such lane.
+struct SubGroupScope {
+  LANES_SUB_GROUP_CALLS(int32_t, i32)
+  LANES_SUB_GROUP_CALLS(int64_t, i64)
+  LANES_SUB_GROUP_CALLS(float, f32)
+  LANES_SUB_GROUP_CALLS(double, f64)
+
+  /// Where a joint scan of \p Count elements, \p Step per chunk, stops
+  /// its chunks: after as many chunks as the work-group's longest scan
+  /// needs. Sub-groups may scan ranges of different lengths, and a partial
+  /// sub-group takes shorter steps, but every work-item of the work-group
+  /// must reach each sub-group collective (the restriction of the IR
+  /// contract in this version), so all run the same number of chunks; the
+  /// extra ones scan nothing.
+  static size_t jointScanEnd(size_t Count, size_t Step, CallSite Site) {
+    int64_t Chunks = int64_t((Count + Step - 1) / Step);
+    return size_t(__lanes_group_reduce_i64(LANES_OP_UMAX, Chunks, Site.File,
+                                           Site.Line)) *
+           Step;
+  }
+};
+#undef LANES_WORK_GROUP_CALLS
+#undef LANES_SUB_GROUP_CALLS
+
+/// The scope (WorkGroupScope or SubGroupScope) of SYCL group type G;
+/// specialised next to each group type.
+template <typename G> struct ScopeOfImpl;
+template <typename G> using ScopeOf = typename ScopeOfImpl<G>::type;
+
+/// Any trivially copyable value from the work-item \p From of \p Scope
+/// (Scope::select): scalars through their carrier, anything else in 8-byte
+/// chunks.
+template <typename Scope, typename T>
+T selectValue(T X, size_t From, CallSite Site) {
   static_assert(std::is_trivially_copyable_v<T>,
                 "Lanes does not implement group_broadcast of types that are "
-                "not trivially copyable");
+                "not trivially copyable (nor select_from_group, "
+                "shift_group_left/right or permute_group_by_xor)");
   if constexpr (IsCollectiveScalar<T>) {
     using Op = sycl::plus<T>; // any operation: only widen/narrow are used
     return GroupOp<Op, T>::narrow(
-        groupBroadcast(GroupOp<Op, T>::widen(X), From, Site));
+        Scope::select(GroupOp<Op, T>::widen(X), From, Site));
   } else {
     constexpr size_t Words = (sizeof(T) + 7) / 8;
     int64_t Bits[Words] = {};
     std::memcpy(Bits, &X, sizeof(T));
     for (size_t I = 0; I < Words; ++I)
-      Bits[I] = groupBroadcast(Bits[I], From, Site);
+      Bits[I] = Scope::select(Bits[I], From, Site);
     T Result = X;
     std::memcpy(&Result, Bits, sizeof(T));
     return Result;
+  }
+}
+
+/// The three shapes of reductions and scans over a group's values.
+enum class GroupAlgorithm { Reduce, ExclusiveScan, InclusiveScan };
+
+/// Algorithm A of Op over the values \p X of the group \p G of type
+/// Group, combined with \p Init first when WithInit (else Init is unused);
+/// component-wise for vec and marray.
+template <GroupAlgorithm A, bool WithInit, typename Op, typename Group,
+          typename T>
+T overGroup(const Group &G, const T &X, const T &Init, CallSite Site) {
+  if constexpr (IsCollectiveVector<T>) {
+    checkVectorGroupOp<Op, T>();
+    using E = typename T::value_type;
+    T Result = X;
+    // Only once the checks passed, so that a misuse gets one message.
+    if constexpr (IsVectorGroupOp<Op, T>)
+      for (size_t I = 0; I < T::size(); ++I)
+        Result[I] =
+            overGroup<A, WithInit, ElementOp<Op, E>>(G, X[I], Init[I], Site);
+    return Result;
+  } else {
+    checkGroupOp<Op, T>();
+    using GOp = GroupOp<Op, T>;
+    using C = typename GOp::C;
+    using Scope = ScopeOf<Group>;
+    constexpr unsigned Code = GOp::Code;
+    if constexpr (A == GroupAlgorithm::ExclusiveScan && !WithInit &&
+                  !(std::is_same_v<C, T> && !GOp::Logical)) {
+      // The carrier's identity may not be T's (INT32_MAX is no char).
+      return overGroup<A, true, Op>(G, X, GOp::narrow(GOp::identity()), Site);
+    } else {
+      C Own = GOp::widen(X), All;
+      if constexpr (A == GroupAlgorithm::Reduce)
+        All = Scope::template reduce<Code>(Own, Site);
+      else if constexpr (A == GroupAlgorithm::ExclusiveScan)
+        All = Scope::template exclusiveScan<Code>(Own, Site);
+      else
+        All = Scope::template inclusiveScan<Code>(Own, Site);
+      if constexpr (!WithInit) {
+        return GOp::narrow(All);
+      } else {
+        // An exclusive scan's first work-item gets the carrier's identity,
+        // which Init absorbs...
+        T Result = GOp::narrow(GOp::combine(GOp::widen(Init), All));
+        // ...except that a logical operation would turn it into 0 or 1.
+        if constexpr (A == GroupAlgorithm::ExclusiveScan && GOp::Logical)
+          return G.get_local_linear_id() == 0 ? Init : Result;
+        else
+          return Result;
+      }
+    }
   }
 }
 
