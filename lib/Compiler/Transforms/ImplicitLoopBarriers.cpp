@@ -16,12 +16,24 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
+
+#include "lanes/builtins.h"
 
 using namespace llvm;
 
 #define DEBUG_TYPE "lanes-implicit-loop-barriers"
 
 STATISTIC(NumImplicit, "Implicit barriers put at the top of loops");
+STATISTIC(NumLockstep, "Loops with work-item-dependent trip counts made "
+                       "lockstep");
+
+static cl::opt<bool>
+    LockstepLoops("lanes-lockstep-loops", cl::init(true), cl::Hidden,
+                  cl::desc("Make innermost loops with work-item-dependent "
+                           "trip counts lockstep (lanes-implicit-loop-"
+                           "barriers)"));
 
 namespace lanes {
 namespace {
@@ -100,6 +112,209 @@ bool paysToTurn(const Loop &L, ScalarEvolution &SE,
   return UsesMoving;
 }
 
+/// A loop whose work-items leave it after different numbers of iterations,
+/// in the shape loop rotation leaves: a preheader that a guard may skip
+/// (straight to the exit), and one exit, taken from the latch.
+struct VaryingLoop {
+  Loop *L = nullptr;
+  BasicBlock *Guard = nullptr; ///< the guard's block, if any
+};
+
+/// `L` as a VaryingLoop, if it is one whose work-items all reach its
+/// guard (or its preheader, when it has none) together.
+std::optional<VaryingLoop> matchVaryingLoop(Loop &L,
+                                            const WorkItemShape &Shape) {
+  BasicBlock *Preheader = L.getLoopPreheader(), *Latch = L.getLoopLatch();
+  BasicBlock *Exit = L.getUniqueExitBlock();
+  if (!Preheader || !Latch || !Exit || L.getExitingBlock() != Latch)
+    return std::nullopt;
+  auto *Back = dyn_cast<BranchInst>(Latch->getTerminator());
+  if (!Back || !Back->isConditional() || Shape.isUniform(Back->getCondition()))
+    return std::nullopt;
+  // Only a bound the whole group shares (i < n): the work-items' trip
+  // counts then differ little, as in a grid-stride loop. With a bound of
+  // its own per work-item (a CSR row's end), most lanes could idle.
+  auto *Cmp = dyn_cast<ICmpInst>(Back->getCondition());
+  if (!Cmp || !(Shape.isUniform(Cmp->getOperand(0)) ||
+                Shape.isUniform(Cmp->getOperand(1))))
+    return std::nullopt;
+  VaryingLoop V{&L};
+  if (BasicBlock *Before = Preheader->getSinglePredecessor()) {
+    auto *Br = dyn_cast<BranchInst>(Before->getTerminator());
+    if (Br && Br->isConditional() && is_contained(Br->successors(), Exit))
+      V.Guard = Before;
+  }
+  for (BasicBlock *Pred : predecessors(Exit))
+    if (Pred != Latch && Pred != V.Guard)
+      return std::nullopt;
+  if (Shape.isInDivergentRegion(V.Guard ? V.Guard : Preheader))
+    return std::nullopt;
+  return V;
+}
+
+/// The step of `Phi`, an induction variable of `L` whose value after a trip
+/// is `Next` = `Phi` + step, when the step is the same on every trip and
+/// available before the loop; else null.
+Value *stepOf(const PHINode &Phi, Value *Next, const Loop &L,
+              const BasicBlock *Preheader) {
+  auto *Add = dyn_cast<BinaryOperator>(Next);
+  if (!Phi.getType()->isIntegerTy() || !Add ||
+      Add->getOpcode() != Instruction::Add)
+    return nullptr;
+  Value *Step = Add->getOperand(0) == &Phi   ? Add->getOperand(1)
+                : Add->getOperand(1) == &Phi ? Add->getOperand(0)
+                                             : nullptr;
+  auto *Def = dyn_cast_or_null<Instruction>(Step);
+  if (Def && (L.contains(Def) || Def->getParent() == Preheader))
+    return nullptr;
+  return Step;
+}
+
+/// Makes the work-items of varying loop `V` run it in lockstep, as a GPU
+/// would: the group goes round while any work-item wants another trip, and
+/// a work-item that is done (or that the guard sent past the loop) idles
+/// through the remaining ones.
+///
+///   guard: br c, ph, exit          guard: br c, ph, join
+///   ph:    br h                    ph:    br join
+///   h:     ...                     join:  a0 = phi [1, ph], [0, guard]
+///   latch: br d, h, exit           head:  a = phi [a0, join], [more, tail]
+///                                         br a, h, tail
+///                                  h:     ...
+///                                  latch: br tail
+///                                  tail:  more = phi [d, latch], [0, head]
+///                                         br group_or(more), head, done
+///                                  done:  br exit
+///
+/// The group collective in `tail` is what the work-item loops split the
+/// loop at, so the work-items' loop runs inside it and vectorizes. The
+/// header's PHIs move to `head` and carry their value through idle trips;
+/// so does each value the exit reads (the loop is put in LCSSA form
+/// first).
+void makeLockstep(const VaryingLoop &V, DominatorTree &DT, LoopInfo &LI) {
+  Loop &L = *V.L;
+  formLCSSA(L, DT, &LI, /*SE=*/nullptr);
+  BasicBlock *Preheader = L.getLoopPreheader(), *Header = L.getHeader();
+  BasicBlock *Latch = L.getLoopLatch(), *Exit = L.getUniqueExitBlock();
+  Function &F = *Header->getParent();
+  LLVMContext &Ctx = F.getContext();
+  auto *Join = BasicBlock::Create(Ctx, "lockstep.join", &F, Header);
+  auto *Head = BasicBlock::Create(Ctx, "lockstep.head", &F, Header);
+  auto *Tail = BasicBlock::Create(Ctx, "lockstep.tail", &F, Exit);
+  auto *Done = BasicBlock::Create(Ctx, "lockstep.done", &F, Exit);
+  IRBuilder<> B(Join), HeadB(Head), TailB(Tail), DoneB(Done);
+
+  // What every work-item has at the join, the guard's too.
+  if (V.Guard)
+    V.Guard->getTerminator()->replaceSuccessorWith(Exit, Join);
+  auto Merge = [&](Value *FromPreheader, Value *Skipped) {
+    PHINode *Phi = B.CreatePHI(FromPreheader->getType(), 2);
+    Phi->addIncoming(FromPreheader, Preheader);
+    Phi->addIncoming(Skipped, V.Guard);
+    return Phi;
+  };
+  // A value from before the guard needs no merging (and stays something
+  // the work-item loops can recompute, such as a global id).
+  auto AtJoin = [&](Value *FromPreheader) -> Value * {
+    auto *Def = dyn_cast<Instruction>(FromPreheader);
+    if (!V.Guard || !Def || Def->getParent() != Preheader)
+      return FromPreheader;
+    return Merge(FromPreheader, PoisonValue::get(Def->getType()));
+  };
+  Value *Entered =
+      V.Guard ? Merge(B.getTrue(), B.getFalse()) : (Value *)B.getTrue();
+  Entered->setName("entered");
+  Preheader->getTerminator()->replaceSuccessorWith(Header, Join);
+
+  // Carries `Own` (the value after this work-item's trip, available at the
+  // old latch) through idle trips, starting from `Start`.
+  auto Carry = [&](Value *Start, Value *Own, const Twine &Name) {
+    PHINode *AtHead = PHINode::Create(Start->getType(), 2, Name, Head->begin());
+    PHINode *AtTail = TailB.CreatePHI(Start->getType(), 2, Name + ".tail");
+    AtHead->addIncoming(Start, Join);
+    AtHead->addIncoming(AtTail, Tail);
+    AtTail->addIncoming(Own, Latch);
+    AtTail->addIncoming(AtHead, Head);
+    return std::make_pair(AtHead, AtTail);
+  };
+  auto *Back = cast<BranchInst>(Latch->getTerminator());
+  Value *Again = Back->getCondition();
+  if (Back->getSuccessor(0) != Header)
+    Again = BinaryOperator::CreateNot(Again, "again", Back->getIterator());
+  auto [Active, More] = Carry(Entered, Again, "active");
+  More->setIncomingValueForBlock(Head, B.getFalse());
+  // The number of trips so far, the same for every work-item still active.
+  PHINode *Trips = HeadB.CreatePHI(B.getInt64Ty(), 2, "trips");
+  Trips->addIncoming(B.getInt64(0), Join);
+  DenseMap<Value *, PHINode *> CarriedNext; ///< a header PHI's Next, carried
+  for (PHINode &Phi : make_early_inc_range(Header->phis())) {
+    Value *Start = AtJoin(Phi.getIncomingValueForBlock(Preheader));
+    Value *Next = Phi.getIncomingValueForBlock(Latch);
+    Value *New;
+    if (Value *Step = stepOf(Phi, Next, L, Preheader)) {
+      // start + trips * step: no loop state, and contiguous across the
+      // work-items when the start is (i = gid).
+      New = HeadB.CreateAdd(
+          Start, HeadB.CreateMul(HeadB.CreateZExtOrTrunc(Trips, Step->getType()),
+                                 Step));
+    } else {
+      auto [AtHead, AtTail] = Carry(Start, Next, Phi.getName());
+      CarriedNext[Next] = AtTail;
+      New = AtHead;
+    }
+    Phi.replaceAllUsesWith(New);
+    New->takeName(&Phi);
+    Phi.eraseFromParent();
+  }
+  // What the exit reads: the value of the work-item's last trip, or what
+  // the guard passed when it skipped the loop.
+  for (PHINode &Phi : Exit->phis()) {
+    Value *Last = Phi.getIncomingValueForBlock(Latch);
+    // An induction variable's value is now computed in `head`, for the
+    // group's trip: it too must be the work-item's own.
+    auto *Def = dyn_cast<Instruction>(Last);
+    if (Def && (L.contains(Def) || Def->getParent() == Head)) {
+      PHINode *&Carried = CarriedNext[Def];
+      if (!Carried)
+        Carried = Carry(PoisonValue::get(Def->getType()), Def,
+                        Def->getName() + ".last")
+                      .second;
+      Last = Carried;
+    }
+    if (V.Guard) {
+      Last = DoneB.CreateSelect(Entered, Last,
+                                Phi.getIncomingValueForBlock(V.Guard));
+      Phi.removeIncomingValue(V.Guard, /*DeletePHIIfEmpty=*/false);
+    }
+    Phi.setIncomingValueForBlock(Latch, Last);
+  }
+  Exit->replacePhiUsesWith(Latch, Done);
+
+  B.CreateBr(Head);
+  HeadB.CreateCondBr(Active, Header, Tail);
+  BranchInst::Create(Tail, Back->getIterator());
+  Back->eraseFromParent();
+  FunctionCallee Reduce = F.getParent()->getOrInsertFunction(
+      "__lanes_group_reduce_i32",
+      FunctionType::get(B.getInt32Ty(),
+                        {B.getInt32Ty(), B.getInt32Ty(), B.getPtrTy(),
+                         B.getInt32Ty()},
+                        false));
+  cast<Function>(Reduce.getCallee())->addFnAttr(Attribute::Convergent);
+  cast<Function>(Reduce.getCallee())->addFnAttr(Attribute::NoUnwind);
+  Trips->addIncoming(TailB.CreateAdd(Trips, TailB.getInt64(1), "trips.next"),
+                     Tail);
+  CallInst *Any = TailB.CreateCall(
+      Reduce, {TailB.getInt32(LANES_OP_OR),
+               TailB.CreateZExt(More, TailB.getInt32Ty()),
+               ConstantPointerNull::get(TailB.getPtrTy()), TailB.getInt32(0)},
+      "any.active");
+  Any->setMetadata(ImplicitBarrierMD, MDNode::get(Ctx, {}));
+  TailB.CreateCondBr(TailB.CreateICmpNE(Any, TailB.getInt32(0)), Head, Done);
+  DoneB.CreateBr(Exit);
+  ++NumLockstep;
+}
+
 FunctionCallee barrierFunction(Module &M) {
   LLVMContext &Ctx = M.getContext();
   auto *I32 = Type::getInt32Ty(Ctx);
@@ -119,17 +334,30 @@ PreservedAnalyses ImplicitLoopBarriersPass::run(Function &F,
                                                 FunctionAnalysisManager &AM) {
   if (!isWorkGroupFunction(F))
     return PreservedAnalyses::all();
-  const LoopInfo &LI = AM.getResult<LoopAnalysis>(F);
+  LoopInfo &LI = AM.getResult<LoopAnalysis>(F);
   const WorkItemShape &Shape = AM.getResult<WorkItemShapeAnalysis>(F);
   ScalarEvolution &SE = AM.getResult<ScalarEvolutionAnalysis>(F);
   DenseSet<const Value *> Moving = followFastestId(F);
-  SmallVector<BasicBlock *, 4> Headers;
-  for (const Loop *L : LI.getLoopsInPreorder())
-    if (L->isInnermost() && !hasBarrier(*L) && runsInLockstep(*L, Shape) &&
-        paysToTurn(*L, SE, Moving))
+  SmallVector<BasicBlock *, 4> Headers, VaryingHeaders;
+  for (Loop *L : LI.getLoopsInPreorder()) {
+    if (!L->isInnermost() || hasBarrier(*L) || !paysToTurn(*L, SE, Moving))
+      continue;
+    if (runsInLockstep(*L, Shape))
       Headers.push_back(L->getHeader());
-  if (Headers.empty())
+    else if (LockstepLoops && matchVaryingLoop(*L, Shape))
+      VaryingHeaders.push_back(L->getHeader());
+  }
+  if (Headers.empty() && VaryingHeaders.empty())
     return PreservedAnalyses::all();
+  // A rewrite leaves the other loops' blocks as they were, but not the
+  // analyses: each loop is found again in fresh ones.
+  for (BasicBlock *Header : VaryingHeaders) {
+    DominatorTree DT(F);
+    LoopInfo FreshLI(DT);
+    if (Loop *L = FreshLI.getLoopFor(Header))
+      if (std::optional<VaryingLoop> V = matchVaryingLoop(*L, Shape))
+        makeLockstep(*V, DT, FreshLI);
+  }
 
   FunctionCallee Barrier = barrierFunction(*F.getParent());
   for (BasicBlock *Header : Headers) {

@@ -23,6 +23,19 @@
 /// an address that moves with that id (`a[gid * n + k]`), which vectorizes
 /// well as it is and would become a strided gather turned inside out.
 ///
+/// A loop whose work-items leave it after different numbers of trips (a
+/// grid-stride loop, `for (i = gid; i < n; i += stride)`) is made lockstep
+/// first, when the whole group reaches it, its exit compares with a bound
+/// the group shares (so the trip counts differ little; a loop bounded per
+/// work-item, such as a CSR row, is left alone) and it has the shape loop
+/// rotation gives (a preheader, maybe a guard, one exit from the latch):
+/// the group goes round while any work-item wants another trip, decided by
+/// a group OR reduction at the bottom of the loop, and work-items that are
+/// done idle through the rest with their values carried. That collective
+/// splits the loop like a barrier, so it needs no implicit barrier of its
+/// own; the work-item loop inside it vectorizes with the body predicated
+/// (a GPU runs such a loop the same way).
+///
 /// Only innermost loops get one; loops around them then hold a barrier and
 /// are split by work-item loops like any loop with a barrier. The barrier
 /// has no fence flags and carries the `lanes.implicit` metadata, so reports
@@ -37,7 +50,8 @@
 namespace lanes {
 
 /// Puts a barrier at the top of every innermost loop the group runs in
-/// lockstep.
+/// lockstep, and makes lockstep the innermost loops with varying trip
+/// counts that pay.
 class ImplicitLoopBarriersPass
     : public llvm::PassInfoMixin<ImplicitLoopBarriersPass> {
 public:

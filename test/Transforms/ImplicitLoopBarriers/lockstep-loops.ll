@@ -95,7 +95,8 @@ end:
 
 ; Work-items leave after different iterations (the trip count is the local
 ; id), or only some of them run the loop (under if on the local id): a
-; barrier there would not be reached by all, so neither loop gets one.
+; barrier there would not be reached by all, so neither loop gets one. (The
+; first is made lockstep instead, varying-trip-loops.ll.)
 ; CHECK-LABEL: define void @not_lockstep(
 ; CHECK-NOT: call void @__lanes_barrier
 ; CHECK: ret void

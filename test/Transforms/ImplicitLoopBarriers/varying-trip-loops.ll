@@ -1,0 +1,137 @@
+; An innermost loop whose work-items leave it after different numbers of
+; trips (a grid-stride loop: the exit compares a varying index with the
+; bound) is made lockstep when the whole group reaches its guard: the
+; group goes round while any work-item wants another trip (a group OR
+; reduction at the bottom, which the work-item loops split the loop at),
+; and work-items that are done, or that the guard sent past the loop, idle
+; through the rest with their values carried.
+; RUN: lanes-opt -passes=lanes-implicit-loop-barriers %s -S | FileCheck %s
+
+declare i64 @__lanes_local_id(i32) nounwind memory(none)
+declare i64 @__lanes_group_id(i32) nounwind memory(none)
+declare i64 @__lanes_local_size(i32) nounwind memory(none)
+
+; for (i = gid; i < n; i += stride) sum += a[i]; out[gid] = sum;
+; CHECK-LABEL: define void @grid_stride(
+; The guard no longer skips the loop: every work-item goes to the join.
+; CHECK: entry:
+; CHECK: br i1 %enter, label %ph, label %lockstep.join
+; CHECK: ph:
+; CHECK-NEXT: br label %lockstep.join
+; CHECK: lockstep.join:
+; CHECK-NEXT: %entered = phi i1 [ true, %ph ], [ false, %entry ]
+; CHECK-NEXT: br label %lockstep.head
+; The sum is carried; the index is no loop state: each work-item's i on
+; trip k is gid + k * stride, for every work-item still active.
+; CHECK: lockstep.head:
+; CHECK-NEXT: %acc = phi float [ 0.000000e+00, %lockstep.join ], [ %acc.tail, %lockstep.tail ]
+; CHECK-NEXT: %active = phi i1 [ %entered, %lockstep.join ], [ %active.tail, %lockstep.tail ]
+; CHECK-NEXT: %trips = phi i64 [ 0, %lockstep.join ], [ %trips.next, %lockstep.tail ]
+; CHECK-NEXT: %[[STEPS:.*]] = mul i64 %trips, %stride
+; CHECK-NEXT: %i = add i64 %gid, %[[STEPS]]
+; CHECK-NEXT: br i1 %active, label %loop, label %lockstep.tail
+; CHECK: loop:
+; CHECK: %sum = fadd float %acc, %x
+; CHECK: %again = icmp ult i64 %i.next, %n
+; CHECK-NEXT: br label %lockstep.tail
+; The group goes round while any work-item wants another trip (OR is 7).
+; CHECK: lockstep.tail:
+; CHECK-NEXT: %active.tail = phi i1 [ %again, %loop ], [ false, %lockstep.head ]
+; CHECK-NEXT: %acc.tail = phi float [ %sum, %loop ], [ %acc, %lockstep.head ]
+; CHECK-NEXT: %trips.next = add i64 %trips, 1
+; CHECK-NEXT: %[[MORE:.*]] = zext i1 %active.tail to i32
+; CHECK-NEXT: %any.active = call i32 @__lanes_group_reduce_i32(i32 7, i32 %[[MORE]], ptr null, i32 0), !lanes.implicit
+; CHECK-NEXT: %[[GO:.*]] = icmp ne i32 %any.active, 0
+; CHECK-NEXT: br i1 %[[GO]], label %lockstep.head, label %lockstep.done
+; What the exit reads: the last trip's sum, or the guard's 0.0.
+; CHECK: lockstep.done:
+; CHECK-NEXT: %[[OUT:.*]] = select i1 %entered, float %acc.tail, float 0.000000e+00
+; CHECK-NEXT: br label %end
+; CHECK: end:
+; CHECK-NEXT: %total = phi float [ %[[OUT]], %lockstep.done ]
+define void @grid_stride(ptr %a, ptr %out, i64 %n, i64 %stride) "lanes-work-group"="k" {
+entry:
+  %lid = call i64 @__lanes_local_id(i32 0)
+  %grp = call i64 @__lanes_group_id(i32 0)
+  %size = call i64 @__lanes_local_size(i32 0)
+  %base = mul i64 %grp, %size
+  %gid = add i64 %base, %lid
+  %enter = icmp ult i64 %gid, %n
+  br i1 %enter, label %ph, label %end
+ph:
+  br label %loop
+loop:
+  %i = phi i64 [ %gid, %ph ], [ %i.next, %loop ]
+  %acc = phi float [ 0.0, %ph ], [ %sum, %loop ]
+  %p = getelementptr float, ptr %a, i64 %i
+  %x = load float, ptr %p
+  %sum = fadd float %acc, %x
+  %i.next = add i64 %i, %stride
+  %again = icmp ult i64 %i.next, %n
+  br i1 %again, label %loop, label %end
+end:
+  %total = phi float [ 0.0, %entry ], [ %sum, %loop ]
+  %q = getelementptr float, ptr %out, i64 %gid
+  store float %total, ptr %q
+  ret void
+}
+
+; A loop under an if on the local id is reached by part of the group only:
+; it stays as it is.
+; CHECK-LABEL: define void @under_varying_if(
+; CHECK-NOT: lockstep
+; CHECK: ret void
+define void @under_varying_if(ptr %out, i64 %n) "lanes-work-group"="k" {
+entry:
+  %lid = call i64 @__lanes_local_id(i32 0)
+  %odd = trunc i64 %lid to i1
+  br i1 %odd, label %check, label %end
+check:
+  %enter = icmp ult i64 %lid, %n
+  br i1 %enter, label %ph, label %end
+ph:
+  br label %loop
+loop:
+  %i = phi i64 [ %lid, %ph ], [ %i.next, %loop ]
+  %q = getelementptr i64, ptr %out, i64 %i
+  store i64 %i, ptr %q
+  %i.next = add i64 %i, 3
+  %again = icmp ult i64 %i.next, %n
+  br i1 %again, label %loop, label %end
+end:
+  ret void
+}
+
+; The exit reads the induction variable itself. Its value in `head` is the
+; group's trip (gid + trips * stride); what reaches the exit must be the
+; work-item's own last value, carried like any other.
+; CHECK-LABEL: define void @last_index(
+; CHECK: lockstep.head:
+; CHECK: %i.last = phi i64 [ poison, %lockstep.join ], [ %i.last.tail, %lockstep.tail ]
+; CHECK: %i = add i64 %gid,
+; CHECK: lockstep.tail:
+; CHECK: %i.last.tail = phi i64 [ %i, %loop ], [ %i.last, %lockstep.head ]
+; CHECK: lockstep.done:
+; CHECK-NEXT: %[[OUT:.*]] = select i1 %entered, i64 %i.last.tail, i64 -1
+; CHECK: end:
+; CHECK-NEXT: %final = phi i64 [ %[[OUT]], %lockstep.done ]
+define void @last_index(ptr %out, i64 %n, i64 %stride) "lanes-work-group"="k" {
+entry:
+  %gid = call i64 @__lanes_local_id(i32 0)
+  %enter = icmp ult i64 %gid, %n
+  br i1 %enter, label %ph, label %end
+ph:
+  br label %loop
+loop:
+  %i = phi i64 [ %gid, %ph ], [ %i.next, %loop ]
+  %p = getelementptr i64, ptr %out, i64 %i
+  store i64 %gid, ptr %p
+  %i.next = add i64 %i, %stride
+  %again = icmp ult i64 %i.next, %n
+  br i1 %again, label %loop, label %end
+end:
+  %final = phi i64 [ -1, %entry ], [ %i, %loop ]
+  %q = getelementptr i64, ptr %out, i64 %gid
+  store i64 %final, ptr %q
+  ret void
+}
