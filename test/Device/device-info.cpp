@@ -91,8 +91,10 @@ void checkWorkSizes(const sycl::device &Dev) {
          "local_mem_type is not none");
   expect(Dev.get_info<di::address_bits>() == 8 * sizeof(void *),
          "address_bits is the pointer width");
-  expect(Dev.get_info<di::sub_group_sizes>() == std::vector<size_t>{1},
-         "sub_group_sizes is {1}");
+  // test/SubGroups checks that kernels see this size.
+  expect(Dev.get_info<di::sub_group_sizes>() ==
+             std::vector<size_t>{LANES_SUB_GROUP_SIZE},
+         "sub_group_sizes is {LANES_SUB_GROUP_SIZE}");
   uint32_t MHz = Dev.get_info<di::max_clock_frequency>();
   expect(MHz == 0 || (MHz >= 100 && MHz <= 20000),
          "max_clock_frequency is unknown (0) or plausible");
