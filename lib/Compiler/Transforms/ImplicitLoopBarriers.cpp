@@ -190,7 +190,9 @@ Value *stepOf(const PHINode &Phi, Value *Next, const Loop &L,
 /// loop at, so the work-items' loop runs inside it and vectorizes. The
 /// header's PHIs move to `head` and carry their value through idle trips;
 /// so does each value the exit reads (the loop is put in LCSSA form
-/// first).
+/// first). An induction variable with a step fixed before the loop is not
+/// carried but computed, `start + trips * step`, from the group's trip
+/// count, which is every active work-item's own.
 void makeLockstep(const VaryingLoop &V, DominatorTree &DT, LoopInfo &LI) {
   Loop &L = *V.L;
   formLCSSA(L, DT, &LI, /*SE=*/nullptr);
