@@ -303,7 +303,7 @@ TEST(SubGroupMisuse, IntegerOperationOnFloatsIsARuntimeError) {
                                                9);
   };
   sycl::exception E = catchSyclError([&] {
-    rt::launch(libraryLaunch(Kernel, 1, {8, 1, 1}, {4, 1, 1}));
+    rt::launch(libraryLaunch(Kernel, 1, {8, 1, 1}, {8, 1, 1}));
   });
   EXPECT_EQ(E.code(), sycl::errc::runtime);
   EXPECT_NE(std::string(E.what()).find(
