@@ -61,6 +61,15 @@ ForEachWorkGroupFunctionPass simplifyKernelsPass() {
   FPM.addPass(EarlyCSEPass());
   FPM.addPass(InstCombinePass());
   FPM.addPass(SimplifyCFGPass());
+  // Small vectors a work-item computes (sycl::float4 comes back from its
+  // operators in <2 x float> halves, the x86-64 ABI's return type) keep the
+  // loop vectorizer from widening the work-item loop across work-items:
+  // make them scalar, so that it can. Before the work-item loops, so that
+  // the vectors the sub-group exchanges are made of stay vectors.
+  ScalarizerPassOptions Scalarize;
+  Scalarize.ScalarizeLoadStore = true;
+  FPM.addPass(ScalarizerPass(Scalarize));
+  FPM.addPass(InstCombinePass());
   FPM.addPass(MergeBarrierCopiesPass());
   FPM.addPass(ImplicitLoopBarriersPass());
   // WorkItemShape relies on LCSSA to see values leaving divergent loops.
@@ -83,13 +92,6 @@ ForEachWorkGroupFunctionPass cleanupKernelsPass() {
                                                 /*UseMemorySSA=*/true));
   }
   FPM.addPass(GVNPass());
-  // Small vectors a work-item computes (sycl::float4 comes back from its
-  // operators in <2 x float> halves, the x86-64 ABI's return type) keep the
-  // loop vectorizer from widening the work-item loop across work-items:
-  // make them scalar, so that it can.
-  ScalarizerPassOptions Scalarize;
-  Scalarize.ScalarizeLoadStore = true;
-  FPM.addPass(ScalarizerPass(Scalarize));
   FPM.addPass(InstCombinePass());
   // After LICM and InstCombine, so that guards compare the counter with
   // hoisted, canonical limits.
