@@ -18,8 +18,15 @@ using namespace llvm;
 namespace lanes {
 
 bool isBarrierBlock(const BasicBlock &BB) {
-  return BB.size() == 2 && isGroupSync(getBuiltin(&BB.front())) &&
-         isa<BranchInst>(BB.back());
+  if (BB.size() < 2 || !isa<BranchInst>(BB.back()) ||
+      !isGroupSync(getBuiltin(&BB.front())))
+    return false;
+  if (BB.size() == 2)
+    return true;
+  return all_of(make_range(BB.begin(), std::prev(BB.end())),
+                [](const Instruction &I) {
+                  return isSubGroupCollective(getBuiltin(&I));
+                });
 }
 
 BasicBlock *usedAtEndOf(const Use &U) {

@@ -23,7 +23,8 @@ class Use;
 
 namespace lanes {
 
-/// True when `BB` is a barrier block as `lanes-isolate-barriers` leaves it.
+/// True when `BB` is a barrier block as `lanes-isolate-barriers` leaves it:
+/// one group sync, or a run of sub-group collectives, and a branch.
 bool isBarrierBlock(const llvm::BasicBlock &BB);
 
 /// The block at whose end `U` reads its value, or null when that is where

@@ -12,7 +12,9 @@
 #include "lanes/builtins.h"
 
 #include "llvm/ADT/APFloat.h"
+#include "llvm/Analysis/ConstantFolding.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/PatternMatch.h"
 
 using namespace llvm;
 
@@ -27,6 +29,88 @@ bool isBroadcast(const CallInst &Call) {
 /// The operation of a reduction or scan (checked by checkCollective).
 unsigned opOf(const CallInst &Call) {
   return cast<ConstantInt>(Call.getArgOperand(0))->getZExtValue();
+}
+
+/// Deep enough for the lane arithmetic of shifts and permutations.
+constexpr unsigned MaxLaneDepth = 8;
+
+bool isLocalIdZero(const Value *V) {
+  const auto *Call = dyn_cast<CallInst>(V);
+  if (!Call || getBuiltin(Call) != Builtin::LocalId)
+    return false;
+  const auto *Dim = dyn_cast<ConstantInt>(Call->getArgOperand(0));
+  return Dim && Dim->isZero();
+}
+
+/// `V` folded with local id 0 replaced by `Lane`, when `V` is built from it
+/// and constants by operations whose low bits depend on their operands' low
+/// bits only; else null. Local id 0 is the lane plus a multiple of the
+/// sub-group size, so the low log2(size) bits of the result are right.
+Constant *lowBitsAtLane(Value *V, uint64_t Lane, const DataLayout &DL,
+                        unsigned Depth) {
+  if (auto *C = dyn_cast<ConstantInt>(V))
+    return C;
+  if (isLocalIdZero(V))
+    return ConstantInt::get(V->getType(), Lane);
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth == MaxLaneDepth)
+    return nullptr;
+  switch (I->getOpcode()) {
+  case Instruction::Add:
+  case Instruction::Sub:
+  case Instruction::Mul:
+  case Instruction::And:
+  case Instruction::Or:
+  case Instruction::Xor:
+  case Instruction::Trunc:
+  case Instruction::ZExt:
+  case Instruction::SExt:
+    break;
+  case Instruction::Shl:
+    if (isa<ConstantInt>(I->getOperand(1)))
+      break;
+    return nullptr;
+  default:
+    return nullptr;
+  }
+  SmallVector<Constant *, 2> Ops;
+  for (Value *Op : I->operands()) {
+    Constant *C = lowBitsAtLane(Op, Lane, DL, Depth + 1);
+    if (!C)
+      return nullptr;
+    Ops.push_back(C);
+  }
+  return ConstantFoldInstOperands(I, Ops, DL);
+}
+
+/// `V` folded in lane `Lane` of a sub-group of `Size` lanes, when it
+/// depends on nothing but constants and the lane id; else null.
+Constant *atLane(Value *V, uint64_t Lane, unsigned Size, const DataLayout &DL,
+                 unsigned Depth) {
+  using namespace PatternMatch;
+  if (auto *C = dyn_cast<Constant>(V))
+    return C;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || isa<PHINode>(I) || I->mayReadOrWriteMemory() ||
+      Depth == MaxLaneDepth)
+    return nullptr;
+  // The lane id: local id 0 (or a value built from it) masked to fewer
+  // bits than the sub-group size has.
+  Value *X;
+  const APInt *Mask;
+  if ((match(I, m_And(m_Value(X), m_APInt(Mask))) && Mask->ult(Size)) ||
+      (match(I, m_URem(m_Value(X), m_APInt(Mask))) && *Mask == Size))
+    if (Constant *Low = lowBitsAtLane(X, Lane, DL, Depth + 1))
+      return ConstantFoldBinaryOpOperands(
+          I->getOpcode(), Low, ConstantInt::get(I->getType(), *Mask), DL);
+  SmallVector<Constant *, 4> Ops;
+  for (Value *Op : I->operands()) {
+    Constant *C = atLane(Op, Lane, Size, DL, Depth + 1);
+    if (!C)
+      return nullptr;
+    Ops.push_back(C);
+  }
+  return ConstantFoldInstOperands(I, Ops, DL);
 }
 
 } // namespace
@@ -197,6 +281,40 @@ Value *subGroupCombine(const CallInst &Call, Value *X, IRBuilder<> &B) {
   for (unsigned Shift = 1; Shift < Lanes; Shift *= 2)
     X = collectiveStep(Call, ShiftUp(X, Shift), X, nullptr, B);
   return Kind == Builtin::SubGroupScanExclusive ? ShiftUp(X, 1) : X;
+}
+
+SmallVector<uint64_t, 16> constantSourceLanes(const CallInst &Shuffle) {
+  unsigned Size = subGroupSize(Shuffle);
+  const DataLayout &DL = Shuffle.getDataLayout();
+  SmallVector<uint64_t, 16> Sources;
+  for (unsigned Lane = 0; Lane < Size; ++Lane) {
+    auto *Source = dyn_cast_or_null<ConstantInt>(
+        atLane(Shuffle.getArgOperand(1), Lane, Size, DL, 0));
+    if (!Source)
+      return {};
+    Sources.push_back(Source->getValue().getLimitedValue());
+  }
+  return Sources;
+}
+
+Value *shuffleToLanes(Value *X, ArrayRef<uint64_t> Sources, Value *Size,
+                      IRBuilder<> &B) {
+  unsigned Lanes = Sources.size();
+  SmallVector<int, 64> Mask;
+  SmallVector<uint32_t, 64> Reach; // the source lane, or Lanes for none
+  for (unsigned J = 0; J < Lanes; ++J) {
+    bool Inside = Sources[J] < Lanes;
+    Mask.push_back(Inside ? int(Sources[J]) : int(J));
+    Reach.push_back(Inside ? uint32_t(Sources[J]) : Lanes);
+  }
+  Value *Shuffled = B.CreateShuffleVector(X, Mask, "sg.shift");
+  if (!Size)
+    return Shuffled;
+  // In a partial sub-group, a source past its size gives the lane its own x.
+  Value *Found = B.CreateICmpULT(
+      ConstantDataVector::get(B.getContext(), Reach),
+      B.CreateVectorSplat(Lanes, B.CreateTrunc(Size, B.getInt32Ty())));
+  return B.CreateSelect(Found, Shuffled, X, "sg.shuffle");
 }
 
 } // namespace lanes

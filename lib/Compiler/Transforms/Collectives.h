@@ -13,7 +13,10 @@
 /// A sub-group collective (`__lanes_sub_group_*`) is not carried: every
 /// work-item saves its operand, and between the work-item loops each
 /// sub-group's operands are loaded as one vector; subGroupCombine() turns
-/// that vector into the lanes' results.
+/// that vector into the lanes' results. A shuffle whose source lane is a
+/// constant function of the lane (a shift or an xor permutation) becomes
+/// one constant shuffle of that vector, shuffleToLanes(); any other
+/// shuffle gathers.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_TRANSFORMS_COLLECTIVES_H
@@ -51,6 +54,18 @@ llvm::Value *collectiveStep(const llvm::CallInst &Call, llvm::Value *Acc,
 /// elements; lanes beyond the sub-group hold collectiveStart(Call)).
 llvm::Value *subGroupCombine(const llvm::CallInst &Call, llvm::Value *X,
                              llvm::IRBuilder<> &B);
+
+/// The source lane of each lane 0..subGroupSize(Shuffle)-1 of sub-group
+/// shuffle `Shuffle`, when its lane operand is computed from constants and
+/// the lane id (local id 0 modulo the size; only its low bits may reach
+/// the result) by arithmetic that folds; otherwise empty.
+llvm::SmallVector<uint64_t, 16> constantSourceLanes(const llvm::CallInst &Shuffle);
+
+/// Lane j of the result is lane Sources[j] of `X` when that is below
+/// `Size` (the sub-group's size, i64; null for a full sub-group), else
+/// lane j of `X`.
+llvm::Value *shuffleToLanes(llvm::Value *X, llvm::ArrayRef<uint64_t> Sources,
+                            llvm::Value *Size, llvm::IRBuilder<> &B);
 
 } // namespace lanes
 

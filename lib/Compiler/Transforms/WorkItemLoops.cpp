@@ -69,12 +69,6 @@ struct StateSlot {
   uint64_t Stride = 0;     ///< bytes per work-item (per-item arrays)
 };
 
-/// Where the work-items leave the operands of a sub-group collective.
-struct Exchange {
-  StateSlot Operand; ///< x of each work-item
-  StateSlot Lane;    ///< a shuffle's source lane (i64) of each work-item
-};
-
 /// A value carried through every level of a loop nest: a PHI in each
 /// header, entering with a start value and updated in the innermost latch.
 using Carried = std::array<PHINode *, 3>;
@@ -99,9 +93,9 @@ struct LoopNest {
   PHINode *ExitCode = nullptr;  ///< code of this work-item's exit
   Value *MinCode = nullptr, *MaxCode = nullptr; ///< over the whole group
   SmallVector<Accumulator, 1> Accumulators;
-  /// Sub-group collectives the work-items may leave for, by exit code, and
-  /// a clone of the call with this nest's operands until saveOperands().
-  SmallVector<std::pair<unsigned, CallInst *>, 1> Exchanges;
+  /// Each sub-group collective the work-items may leave for, and a clone
+  /// of it with this nest's operands until saveOperands().
+  SmallVector<std::pair<CallInst *, CallInst *>, 4> StandIns;
   DenseMap<Value *, Value *> Recomputed; ///< values rebuilt in Header
 };
 
@@ -128,6 +122,11 @@ private:
   BasicBlock *collectiveDone(unsigned Code, LoopNest &Nest);
   void saveOperands(LoopNest &Nest);
   BasicBlock *exchange(unsigned Code);
+  void exchangeSubGroup(ArrayRef<CallInst *> Calls, Value *Base, Value *Size,
+                        IRBuilder<> &B);
+  SmallVector<CallInst *, 4> subGroupCollectives(unsigned Code) const;
+  const StateSlot *ownArray(Value *V) const;
+  const StateSlot &exchangeSlot(Value *Operand) const;
   void cloneSubCfg(unsigned K, LoopNest &Nest);
   void lowerBuiltins(ArrayRef<BasicBlock *> Blocks, const LoopNest &Nest);
   void connectLiveValues(const SmallPtrSetImpl<BasicBlock *> &Clones,
@@ -165,7 +164,12 @@ private:
   Rematerializer Remat;                ///< decides which Live values to recompute
   MapVector<Instruction *, StateSlot> ValueSlots; ///< the others' slots
   MapVector<AllocaInst *, StateSlot> AllocaSlots;
-  MapVector<CallInst *, Exchange> Exchanges; ///< by sub-group collective
+  /// The per-work-item arrays where the work-items leave the operands of
+  /// the sub-group collectives (x, and a shuffle's source lane unless it is
+  /// constant per lane) that have none in ValueSlots, by operand.
+  MapVector<Value *, StateSlot> Exchanged;
+  /// The source lanes of the shuffles with constantSourceLanes().
+  DenseMap<CallInst *, SmallVector<uint64_t, 16>> ConstantLanes;
   unsigned SubGroupSize = 0; ///< of the sub-group collectives, if any
 };
 
@@ -297,16 +301,23 @@ void WorkGroupBuilder::createSlots(IRBuilder<> &B,
       ++NumVaryingState;
     }
   }
-  for (CallInst *Sync : Syncs) {
-    Builtin Kind = getBuiltin(Sync);
-    if (!isSubGroupCollective(Kind))
-      continue;
-    Exchange &E = Exchanges[Sync];
-    E.Operand.Ty = Sync->getType();
-    E.Operand.Stride = DL.getTypeAllocSize(E.Operand.Ty);
-    if (Kind == Builtin::SubGroupShuffle) {
-      E.Lane.Ty = I64;
-      E.Lane.Stride = 8;
+  auto Exchange = [&](Value *Operand) {
+    if (ownArray(Operand))
+      return;
+    StateSlot &Slot = Exchanged[Operand];
+    Slot.Ty = Operand->getType();
+    Slot.Stride = DL.getTypeAllocSize(Slot.Ty);
+  };
+  for (unsigned Code = 1; Code < Syncs.size(); ++Code) {
+    for (CallInst *Call : subGroupCollectives(Code)) {
+      Exchange(collectiveOperand(*Call));
+      if (getBuiltin(Call) != Builtin::SubGroupShuffle)
+        continue;
+      if (SmallVector<uint64_t, 16> Lanes = constantSourceLanes(*Call);
+          !Lanes.empty())
+        ConstantLanes[Call] = std::move(Lanes);
+      else
+        Exchange(Call->getArgOperand(1));
     }
   }
   // Pointers into the maps are stable only now that all are complete.
@@ -316,11 +327,8 @@ void WorkGroupBuilder::createSlots(IRBuilder<> &B,
   for (auto &[V, Slot] : ValueSlots)
     if (!Slot.Uniform)
       Arrays.push_back(&Slot);
-  for (auto &[Sync, E] : Exchanges) {
-    Arrays.push_back(&E.Operand);
-    if (E.Lane.Ty)
-      Arrays.push_back(&E.Lane);
-  }
+  for (auto &[Operand, Slot] : Exchanged)
+    Arrays.push_back(&Slot);
   if (Arrays.empty())
     return;
 
@@ -406,8 +414,6 @@ LoopNest WorkGroupBuilder::buildLoopNest(unsigned K) {
   // exit blocks built by cloneSubCfg feed its Next.
   for (unsigned Code : S.ExitCodes) {
     Builtin Kind = getBuiltin(Syncs[Code]);
-    if (isSubGroupCollective(Kind))
-      N.Exchanges.push_back({Code, nullptr});
     if (!isCollective(Kind) || isSubGroupCollective(Kind))
       continue;
     Accumulator A;
@@ -604,13 +610,12 @@ void WorkGroupBuilder::cloneSubCfg(unsigned K, LoopNest &Nest) {
         RemapInstruction(A.Step, VMap,
                          RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
       }
-      for (auto &[ExchangeCode, StandIn] : Nest.Exchanges) {
-        if (ExchangeCode != Code)
-          continue;
-        StandIn = cast<CallInst>(Syncs[Code]->clone());
+      for (CallInst *Call : subGroupCollectives(Code)) {
+        auto *StandIn = cast<CallInst>(Call->clone());
         StandIn->insertBefore(Br);
         RemapInstruction(StandIn, VMap,
                          RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
+        Nest.StandIns.push_back({Call, StandIn});
       }
     }
     return Exit;
@@ -668,42 +673,80 @@ void WorkGroupBuilder::stepCollective(Accumulator &A, LoopNest &Nest) {
 }
 
 /// Replaces the stand-ins of the sub-group collectives the work-items of
-/// `Nest` leave for by stores of their operands.
+/// `Nest` leave for by stores of their operands, each operand once per exit
+/// and only those without an array of their own (exchangeSlot()).
 void WorkGroupBuilder::saveOperands(LoopNest &Nest) {
-  for (auto &[Code, StandIn] : Nest.Exchanges) {
-    if (!StandIn) // no work-item leaves for it from here
-      continue;
-    const Exchange &E = Exchanges.find(Syncs[Code])->second;
+  DenseSet<std::pair<BasicBlock *, Value *>> Saved;
+  for (auto [Call, StandIn] : Nest.StandIns) {
+    BasicBlock *Exit = StandIn->getParent();
     IRBuilder<> B(StandIn);
-    Value *X = collectiveOperand(*StandIn);
-    B.CreateAlignedStore(X, slotAddress(E.Operand, Nest, B),
-                         DL.getPrefTypeAlign(X->getType()));
-    if (E.Lane.Ty)
-      B.CreateAlignedStore(B.CreateZExtOrTrunc(StandIn->getArgOperand(1), I64),
-                           slotAddress(E.Lane, Nest, B), Align(8));
+    // `Operand` of the collective is `X` in this nest. An operand with an
+    // array of its own was stored there where it is defined.
+    auto Save = [&](Value *Operand, Value *X) {
+      auto Slot = Exchanged.find(Operand);
+      if (Slot == Exchanged.end() || !Saved.insert({Exit, Operand}).second)
+        return;
+      B.CreateAlignedStore(X, slotAddress(Slot->second, Nest, B),
+                           DL.getPrefTypeAlign(X->getType()));
+    };
+    Save(collectiveOperand(*Call), collectiveOperand(*StandIn));
+    if (getBuiltin(Call) == Builtin::SubGroupShuffle &&
+        !ConstantLanes.count(Call))
+      Save(Call->getArgOperand(1), StandIn->getArgOperand(1));
     StandIn->eraseFromParent();
-    StandIn = nullptr;
   }
+  Nest.StandIns.clear();
 }
 
-/// The loop over the sub-groups between the nest before sub-group
-/// collective `Code` and the one after it: each sub-group's operands are
-/// loaded as one vector of SubGroupSize lanes (masked in a partial
-/// sub-group), combined or shuffled, and stored as the lanes' results.
-BasicBlock *WorkGroupBuilder::exchange(unsigned Code) {
+/// The per-work-item array of `V` when it is live across a barrier anyway.
+const StateSlot *WorkGroupBuilder::ownArray(Value *V) const {
+  auto *I = dyn_cast<Instruction>(V);
+  auto Slot = I ? ValueSlots.find(I) : ValueSlots.end();
+  return Slot != ValueSlots.end() && !Slot->second.Uniform ? &Slot->second
+                                                           : nullptr;
+}
+
+/// Where the exchange finds each work-item's `Operand`: in its own array
+/// (stored where it is defined) or in its array in Exchanged.
+const StateSlot &WorkGroupBuilder::exchangeSlot(Value *Operand) const {
+  if (const StateSlot *Own = ownArray(Operand))
+    return *Own;
+  return Exchanged.find(Operand)->second;
+}
+
+/// The sub-group collectives of barrier block `Code` (a run of them shares
+/// one, see IsolateBarriers.h), or none.
+SmallVector<CallInst *, 4>
+WorkGroupBuilder::subGroupCollectives(unsigned Code) const {
+  SmallVector<CallInst *, 4> Calls;
   CallInst *Sync = Syncs[Code];
+  if (Sync && isSubGroupCollective(getBuiltin(Sync)))
+    for (Instruction &I : *Sync->getParent())
+      if (auto *Call = dyn_cast<CallInst>(&I))
+        Calls.push_back(Call);
+  return Calls;
+}
+
+/// The loop over the sub-groups between the nest before the sub-group
+/// collectives of barrier block `Code` and the nest after them. Full
+/// sub-groups and partial ones (the last of a row) take paths of their own,
+/// so that the full ones need no masks (exchangeSubGroup()).
+BasicBlock *WorkGroupBuilder::exchange(unsigned Code) {
   BasicBlock *Next = Nests[Code].Pre;
-  auto Result = ValueSlots.find(Sync);
-  if (Result == ValueSlots.end())
+  SmallVector<CallInst *, 4> Used;
+  for (CallInst *Call : subGroupCollectives(Code))
+    if (ValueSlots.count(Call))
+      Used.push_back(Call);
+  if (Used.empty())
     return Next;
-  ++NumSubGroupCollectives;
-  const Exchange &E = Exchanges.find(Sync)->second;
+  NumSubGroupCollectives += Used.size();
   unsigned Lanes = SubGroupSize, Log2 = Log2_32(Lanes);
-  Type *Ty = Sync->getType();
-  auto *VecTy = FixedVectorType::get(Ty, Lanes);
-  Align ElementAlign = DL.getPrefTypeAlign(Ty);
-  BasicBlock *Pre = BasicBlock::Create(Ctx, "sg.exchange", &WG);
-  BasicBlock *Body = BasicBlock::Create(Ctx, "sg.loop", &WG);
+  auto NewBlock = [&](const Twine &Name) {
+    return BasicBlock::Create(Ctx, Name, &WG);
+  };
+  BasicBlock *Pre = NewBlock("sg.exchange"), *Body = NewBlock("sg.loop"),
+             *Full = NewBlock("sg.full"), *Partial = NewBlock("sg.partial"),
+             *Latch = NewBlock("sg.latch");
   IRBuilder<> B(Pre);
   Value *PerRow = B.CreateLShr(B.CreateAdd(LocalSize[0], B.getInt64(Lanes - 1)),
                                Log2, "sg.per.row");
@@ -719,37 +762,84 @@ BasicBlock *WorkGroupBuilder::exchange(unsigned Code) {
       B.CreateMul(B.CreateUDiv(SubGroup, PerRow), LocalSize[0]), First,
       "sg.base");
   Value *Size = B.CreateBinaryIntrinsic(
-      Intrinsic::umin, B.CreateSub(LocalSize[0], First), B.getInt64(Lanes));
+      Intrinsic::umin, B.CreateSub(LocalSize[0], First), B.getInt64(Lanes),
+      nullptr, "sg.size");
+  B.CreateCondBr(B.CreateICmpEQ(Size, B.getInt64(Lanes)), Full, Partial);
+  for (auto [Path, PathSize] : {std::pair{Full, (Value *)nullptr},
+                                std::pair{Partial, Size}}) {
+    B.SetInsertPoint(Path);
+    exchangeSubGroup(Used, Base, PathSize, B);
+    B.CreateBr(Latch);
+  }
+
+  B.SetInsertPoint(Latch);
+  Value *NextSubGroup = B.CreateAdd(SubGroup, B.getInt64(1), "sg.next");
+  SubGroup->addIncoming(NextSubGroup, Latch);
+  B.CreateCondBr(B.CreateICmpULT(NextSubGroup, Total), Body, Next);
+  return Pre;
+}
+
+/// Stores the results of sub-group collectives `Calls` for the sub-group
+/// whose lane 0 has linear id `Base` and whose size is `Size` (i64; null
+/// for a full one): each operand is loaded as one vector of SubGroupSize
+/// lanes (masked when partial), combined or shuffled, and stored.
+void WorkGroupBuilder::exchangeSubGroup(ArrayRef<CallInst *> Calls,
+                                        Value *Base, Value *Size,
+                                        IRBuilder<> &B) {
+  unsigned Lanes = SubGroupSize;
   SmallVector<uint64_t, 64> Ids;
   for (unsigned J = 0; J < Lanes; ++J)
     Ids.push_back(J);
   Constant *LaneIds = ConstantDataVector::get(Ctx, Ids);
-  Value *SizeSplat = B.CreateVectorSplat(Lanes, Size, "sg.size");
-  Value *Active = B.CreateICmpULT(LaneIds, SizeSplat, "sg.active");
+  Value *SizeSplat = B.CreateVectorSplat(Lanes, Size ? Size : B.getInt64(Lanes));
+  Value *Active = Size ? B.CreateICmpULT(LaneIds, SizeSplat, "sg.active")
+                       : Constant::getAllOnesValue(
+                             FixedVectorType::get(B.getInt1Ty(), Lanes));
   auto At = [&](const StateSlot &Slot) {
     return B.CreateInBoundsGEP(B.getInt8Ty(), Slot.Base,
                                B.CreateMul(Base, B.getInt64(Slot.Stride)));
   };
-  Value *Operands = At(E.Operand);
-  Value *Results;
-  if (hasCollectiveOp(getBuiltin(Sync))) {
-    Value *X = B.CreateMaskedLoad(
-        VecTy, Operands, ElementAlign, Active,
-        B.CreateVectorSplat(Lanes, collectiveStart(*Sync)), "sg.x");
-    Results = subGroupCombine(*Sync, X, B);
-  } else {
-    // A source lane outside the sub-group reads the lane's own value.
-    Value *Src = B.CreateMaskedLoad(LaneIds->getType(), At(E.Lane), Align(8),
-                                    Active, LaneIds, "sg.src");
-    Src = B.CreateSelect(B.CreateICmpULT(Src, SizeSplat), Src, LaneIds);
-    Results = B.CreateMaskedGather(VecTy, B.CreateGEP(Ty, Operands, Src),
-                                   ElementAlign, Active, nullptr, "sg.shuffle");
+  // Each operand is loaded once; the lanes past a partial sub-group hold
+  // poison until a reduction or scan puts its identity there.
+  DenseMap<Value *, Value *> Loaded;
+  auto Load = [&](Value *Operand, const char *Name) {
+    Value *&Vector = Loaded[Operand];
+    if (!Vector) {
+      const StateSlot &Slot = exchangeSlot(Operand);
+      Vector = B.CreateMaskedLoad(FixedVectorType::get(Slot.Ty, Lanes),
+                                  At(Slot), DL.getPrefTypeAlign(Slot.Ty),
+                                  Active, nullptr, Name);
+    }
+    return Vector;
+  };
+  for (CallInst *Call : Calls) {
+    Type *Ty = Call->getType();
+    Align ElementAlign = DL.getPrefTypeAlign(Ty);
+    Value *X = Load(collectiveOperand(*Call), "sg.x");
+    Value *Results;
+    if (hasCollectiveOp(getBuiltin(Call))) {
+      if (Size)
+        X = B.CreateSelect(Active, X,
+                           B.CreateVectorSplat(Lanes, collectiveStart(*Call)),
+                           "sg.active.x");
+      Results = subGroupCombine(*Call, X, B);
+    } else if (auto Sources = ConstantLanes.find(Call);
+               Sources != ConstantLanes.end()) {
+      Results = shuffleToLanes(X, Sources->second, Size, B);
+    } else {
+      // A source lane outside the sub-group reads the lane's own value.
+      Value *Operands = At(exchangeSlot(collectiveOperand(*Call)));
+      Value *Src = B.CreateZExtOrTrunc(Load(Call->getArgOperand(1), "sg.src"),
+                                       LaneIds->getType());
+      Src = B.CreateSelect(B.CreateICmpULT(Src, SizeSplat), Src, LaneIds);
+      Results = B.CreateMaskedGather(FixedVectorType::get(Ty, Lanes),
+                                     B.CreateGEP(Ty, Operands, Src),
+                                     ElementAlign, Active, nullptr,
+                                     "sg.shuffle");
+    }
+    B.CreateMaskedStore(Results, At(ValueSlots.find(Call)->second),
+                        ElementAlign, Active);
   }
-  B.CreateMaskedStore(Results, At(Result->second), ElementAlign, Active);
-  Value *NextSubGroup = B.CreateAdd(SubGroup, B.getInt64(1), "sg.next");
-  SubGroup->addIncoming(NextSubGroup, Body);
-  B.CreateCondBr(B.CreateICmpULT(NextSubGroup, Total), Body, Next);
-  return Pre;
 }
 
 /// The block work-items pass through from `Nest` to the sub-CFG after

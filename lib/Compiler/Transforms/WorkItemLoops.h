@@ -35,12 +35,13 @@
 ///     (Collectives.h). A reduction's or broadcast's final value is stored
 ///     in the result's scalar slot on the way to the next sub-CFG; a scan
 ///     stores each work-item's running value in its loop-state array.
-///     A sub-group collective is a barrier block too, but nothing is
-///     carried: each work-item leaving for it saves its operand (and a
-///     shuffle's source lane) in a loop-state array, and on the way to the
-///     next sub-CFG a loop over the sub-groups turns each sub-group's
-///     operands, one vector of sub-group-size lanes, into the lanes'
-///     results with vector operations (docs/sub-groups.md).
+///     A sub-group collective (or a run of them sharing one barrier
+///     block) is a barrier block too, but nothing is carried: each
+///     work-item leaving for it saves its operand (and a shuffle's source
+///     lane unless it is a constant per lane) in a loop-state array, and on
+///     the way to the next sub-CFG a loop over the sub-groups turns each
+///     sub-group's operands, one vector of sub-group-size lanes, into the
+///     lanes' results with vector operations (docs/sub-groups.md).
 ///  6. Memory accesses in a clone share an access group and the innermost
 ///     loop is marked `llvm.loop.parallel_accesses`: work-items of a group
 ///     do not race between barriers (SYCL 2020 3.8.3), so the loop
