@@ -16,7 +16,6 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 
 #include "lanes/builtins.h"
@@ -28,12 +27,6 @@ using namespace llvm;
 STATISTIC(NumImplicit, "Implicit barriers put at the top of loops");
 STATISTIC(NumLockstep, "Loops with work-item-dependent trip counts made "
                        "lockstep");
-
-static cl::opt<bool>
-    LockstepLoops("lanes-lockstep-loops", cl::init(true), cl::Hidden,
-                  cl::desc("Make innermost loops with work-item-dependent "
-                           "trip counts lockstep (lanes-implicit-loop-"
-                           "barriers)"));
 
 namespace lanes {
 namespace {
@@ -170,6 +163,16 @@ Value *stepOf(const PHINode &Phi, Value *Next, const Loop &L,
   return Step;
 }
 
+/// The declaration of builtin `Name` of type `Ty`, convergent and nounwind
+/// as include/lanes/builtins.h declares the barrier and the collectives.
+FunctionCallee convergentBuiltin(Module &M, StringRef Name, FunctionType *Ty) {
+  FunctionCallee Callee = M.getOrInsertFunction(Name, Ty);
+  auto *F = cast<Function>(Callee.getCallee());
+  F->addFnAttr(Attribute::Convergent);
+  F->addFnAttr(Attribute::NoUnwind);
+  return Callee;
+}
+
 /// Makes the work-items of varying loop `V` run it in lockstep, as a GPU
 /// would: the group goes round while any work-item wants another trip, and
 /// a work-item that is done (or that the guard sent past the loop) idles
@@ -296,14 +299,10 @@ void makeLockstep(const VaryingLoop &V, DominatorTree &DT, LoopInfo &LI) {
   HeadB.CreateCondBr(Active, Header, Tail);
   BranchInst::Create(Tail, Back->getIterator());
   Back->eraseFromParent();
-  FunctionCallee Reduce = F.getParent()->getOrInsertFunction(
-      "__lanes_group_reduce_i32",
-      FunctionType::get(B.getInt32Ty(),
-                        {B.getInt32Ty(), B.getInt32Ty(), B.getPtrTy(),
-                         B.getInt32Ty()},
-                        false));
-  cast<Function>(Reduce.getCallee())->addFnAttr(Attribute::Convergent);
-  cast<Function>(Reduce.getCallee())->addFnAttr(Attribute::NoUnwind);
+  Type *I32 = B.getInt32Ty();
+  FunctionCallee Reduce = convergentBuiltin(
+      *F.getParent(), "__lanes_group_reduce_i32",
+      FunctionType::get(I32, {I32, I32, B.getPtrTy(), I32}, false));
   Trips->addIncoming(TailB.CreateAdd(Trips, TailB.getInt64(1), "trips.next"),
                      Tail);
   CallInst *Any = TailB.CreateCall(
@@ -317,18 +316,6 @@ void makeLockstep(const VaryingLoop &V, DominatorTree &DT, LoopInfo &LI) {
   ++NumLockstep;
 }
 
-FunctionCallee barrierFunction(Module &M) {
-  LLVMContext &Ctx = M.getContext();
-  auto *I32 = Type::getInt32Ty(Ctx);
-  FunctionCallee Barrier = M.getOrInsertFunction(
-      "__lanes_barrier",
-      FunctionType::get(Type::getVoidTy(Ctx),
-                        {I32, PointerType::getUnqual(Ctx), I32}, false));
-  auto *F = cast<Function>(Barrier.getCallee());
-  F->addFnAttr(Attribute::Convergent);
-  F->addFnAttr(Attribute::NoUnwind);
-  return Barrier;
-}
 
 } // namespace
 
@@ -346,7 +333,7 @@ PreservedAnalyses ImplicitLoopBarriersPass::run(Function &F,
       continue;
     if (runsInLockstep(*L, Shape))
       Headers.push_back(L->getHeader());
-    else if (LockstepLoops && matchVaryingLoop(*L, Shape))
+    else if (matchVaryingLoop(*L, Shape))
       VaryingHeaders.push_back(L->getHeader());
   }
   if (Headers.empty() && VaryingHeaders.empty())
@@ -361,13 +348,18 @@ PreservedAnalyses ImplicitLoopBarriersPass::run(Function &F,
         makeLockstep(*V, DT, FreshLI);
   }
 
-  FunctionCallee Barrier = barrierFunction(*F.getParent());
+  LLVMContext &Ctx = F.getContext();
+  Type *I32 = Type::getInt32Ty(Ctx);
+  FunctionCallee Barrier = convergentBuiltin(
+      *F.getParent(), "__lanes_barrier",
+      FunctionType::get(Type::getVoidTy(Ctx),
+                        {I32, PointerType::getUnqual(Ctx), I32}, false));
   for (BasicBlock *Header : Headers) {
     IRBuilder<> B(Header, Header->getFirstInsertionPt());
     CallInst *Call = B.CreateCall(
         Barrier, {B.getInt32(0), ConstantPointerNull::get(B.getPtrTy()),
                   B.getInt32(0)});
-    Call->setMetadata(ImplicitBarrierMD, MDNode::get(F.getContext(), {}));
+    Call->setMetadata(ImplicitBarrierMD, MDNode::get(Ctx, {}));
     ++NumImplicit;
   }
   return PreservedAnalyses::none();
