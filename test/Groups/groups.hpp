@@ -190,28 +190,49 @@ int runReduceScan(sycl::queue &Q, const std::string &Name,
   return Rc;
 }
 
+/// Every operation of the integer types on T, each checked by
+/// `Runner::run<Op, T>(Q, Name, Global, Local)` in 1-D groups of each size
+/// of \p Locals (\p Groups groups of each).
+template <typename Runner, typename T, size_t N>
+int runIntegerOps(sycl::queue &Q, const char *Type, const size_t (&Locals)[N],
+                  size_t Groups) {
+  int Rc = 0;
+  for (size_t Local : Locals) {
+    sycl::range<1> Global(Groups * Local), L(Local);
+    std::string Suffix =
+        std::string(" ") + Type + " local " + std::to_string(Local);
+    Rc |= Runner::template run<sycl::plus, T>(Q, "plus" + Suffix, Global, L);
+    Rc |= Runner::template run<sycl::multiplies, T>(Q, "multiplies" + Suffix,
+                                                    Global, L);
+    Rc |= Runner::template run<sycl::minimum, T>(Q, "minimum" + Suffix,
+                                                 Global, L);
+    Rc |= Runner::template run<sycl::maximum, T>(Q, "maximum" + Suffix,
+                                                 Global, L);
+    Rc |= Runner::template run<sycl::bit_and, T>(Q, "bit_and" + Suffix,
+                                                 Global, L);
+    Rc |= Runner::template run<sycl::bit_or, T>(Q, "bit_or" + Suffix, Global,
+                                                L);
+    Rc |= Runner::template run<sycl::bit_xor, T>(Q, "bit_xor" + Suffix,
+                                                 Global, L);
+    Rc |= Runner::template run<sycl::logical_and, T>(Q, "logical_and" + Suffix,
+                                                     Global, L);
+    Rc |= Runner::template run<sycl::logical_or, T>(Q, "logical_or" + Suffix,
+                                                    Global, L);
+  }
+  return Rc;
+}
+
+/// runReduceScan, as runIntegerOps calls it.
+struct ReduceScan {
+  template <template <typename> class OpT, typename T, typename... ArgTs>
+  static int run(ArgTs &&...Args) { return runReduceScan<OpT, T>(Args...); }
+};
+
 /// Every operation of the integer types on T, in 1-D groups of 1, 7 and
 /// 256 work-items (4 groups each).
 template <typename T> int runAllIntegerOps(sycl::queue &Q, const char *Type) {
-  int Rc = 0;
-  for (size_t Local : {size_t(1), size_t(7), size_t(256)}) {
-    sycl::range<1> Global(4 * Local), L(Local);
-    std::string Suffix =
-        std::string(" ") + Type + " local " + std::to_string(Local);
-    Rc |= runReduceScan<sycl::plus, T>(Q, "plus" + Suffix, Global, L);
-    Rc |= runReduceScan<sycl::multiplies, T>(Q, "multiplies" + Suffix, Global,
-                                             L);
-    Rc |= runReduceScan<sycl::minimum, T>(Q, "minimum" + Suffix, Global, L);
-    Rc |= runReduceScan<sycl::maximum, T>(Q, "maximum" + Suffix, Global, L);
-    Rc |= runReduceScan<sycl::bit_and, T>(Q, "bit_and" + Suffix, Global, L);
-    Rc |= runReduceScan<sycl::bit_or, T>(Q, "bit_or" + Suffix, Global, L);
-    Rc |= runReduceScan<sycl::bit_xor, T>(Q, "bit_xor" + Suffix, Global, L);
-    Rc |= runReduceScan<sycl::logical_and, T>(Q, "logical_and" + Suffix,
-                                              Global, L);
-    Rc |= runReduceScan<sycl::logical_or, T>(Q, "logical_or" + Suffix, Global,
-                                             L);
-  }
-  return Rc;
+  static const size_t Locals[] = {1, 7, 256};
+  return runIntegerOps<ReduceScan, T>(Q, Type, Locals, 4);
 }
 
 } // namespace groups

@@ -174,28 +174,16 @@ int runReduceScan(sycl::queue &Q, const std::string &Name,
 /// 64.
 inline const size_t RowSizes[] = {1, 7, 13, 24, 100, 128};
 
+/// runReduceScan, as groups::runIntegerOps calls it.
+struct ReduceScan {
+  template <template <typename> class OpT, typename T, typename... ArgTs>
+  static int run(ArgTs &&...Args) { return runReduceScan<OpT, T>(Args...); }
+};
+
 /// Every operation of the integer types on T in 1-D groups of each of
 /// RowSizes (3 groups each).
 template <typename T> int runAllIntegerOps(sycl::queue &Q, const char *Type) {
-  int Rc = 0;
-  for (size_t Local : RowSizes) {
-    sycl::range<1> Global(3 * Local), L(Local);
-    std::string Suffix =
-        std::string(" ") + Type + " local " + std::to_string(Local);
-    Rc |= runReduceScan<sycl::plus, T>(Q, "plus" + Suffix, Global, L);
-    Rc |= runReduceScan<sycl::multiplies, T>(Q, "multiplies" + Suffix, Global,
-                                             L);
-    Rc |= runReduceScan<sycl::minimum, T>(Q, "minimum" + Suffix, Global, L);
-    Rc |= runReduceScan<sycl::maximum, T>(Q, "maximum" + Suffix, Global, L);
-    Rc |= runReduceScan<sycl::bit_and, T>(Q, "bit_and" + Suffix, Global, L);
-    Rc |= runReduceScan<sycl::bit_or, T>(Q, "bit_or" + Suffix, Global, L);
-    Rc |= runReduceScan<sycl::bit_xor, T>(Q, "bit_xor" + Suffix, Global, L);
-    Rc |= runReduceScan<sycl::logical_and, T>(Q, "logical_and" + Suffix,
-                                              Global, L);
-    Rc |= runReduceScan<sycl::logical_or, T>(Q, "logical_or" + Suffix, Global,
-                                             L);
-  }
-  return Rc;
+  return groups::runIntegerOps<ReduceScan, T>(Q, Type, RowSizes, 3);
 }
 
 } // namespace subgroups
