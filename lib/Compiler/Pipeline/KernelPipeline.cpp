@@ -18,6 +18,7 @@
 #include "../Transforms/MergeBarrierCopies.h"
 #include "../Transforms/TrimWorkItemLoops.h"
 #include "../Transforms/VectorizationRemarks.h"
+#include "../Transforms/VersionClamps.h"
 #include "../Transforms/WorkItemLoops.h"
 
 #include "llvm/IR/Module.h"
@@ -96,6 +97,7 @@ ForEachWorkGroupFunctionPass cleanupKernelsPass() {
   // After LICM and InstCombine, so that guards compare the counter with
   // hoisted, canonical limits.
   FPM.addPass(TrimWorkItemLoopsPass());
+  FPM.addPass(VersionClampsPass());
   return ForEachWorkGroupFunctionPass(std::move(FPM));
 }
 
