@@ -190,6 +190,19 @@ int runReduceScan(sycl::queue &Q, const std::string &Name,
   return Rc;
 }
 
+/// `Runner::run<Op, T>(Q, Name, Global, Local)` for each Op of OpTs, named
+/// in \p Names followed by \p Suffix.
+template <typename Runner, typename T, template <typename> class... OpTs>
+int runEach(sycl::queue &Q, const char *const (&Names)[sizeof...(OpTs)],
+            const std::string &Suffix, sycl::range<1> Global,
+            sycl::range<1> Local) {
+  int Rc = 0, I = 0;
+  ((Rc |= Runner::template run<OpTs, T>(Q, Names[I++] + Suffix, Global,
+                                        Local)),
+   ...);
+  return Rc;
+}
+
 /// Every operation of the integer types on T, each checked by
 /// `Runner::run<Op, T>(Q, Name, Global, Local)` in 1-D groups of each size
 /// of \p Locals (\p Groups groups of each).
@@ -197,28 +210,15 @@ template <typename Runner, typename T, size_t N>
 int runIntegerOps(sycl::queue &Q, const char *Type, const size_t (&Locals)[N],
                   size_t Groups) {
   int Rc = 0;
-  for (size_t Local : Locals) {
-    sycl::range<1> Global(Groups * Local), L(Local);
-    std::string Suffix =
-        std::string(" ") + Type + " local " + std::to_string(Local);
-    Rc |= Runner::template run<sycl::plus, T>(Q, "plus" + Suffix, Global, L);
-    Rc |= Runner::template run<sycl::multiplies, T>(Q, "multiplies" + Suffix,
-                                                    Global, L);
-    Rc |= Runner::template run<sycl::minimum, T>(Q, "minimum" + Suffix,
-                                                 Global, L);
-    Rc |= Runner::template run<sycl::maximum, T>(Q, "maximum" + Suffix,
-                                                 Global, L);
-    Rc |= Runner::template run<sycl::bit_and, T>(Q, "bit_and" + Suffix,
-                                                 Global, L);
-    Rc |= Runner::template run<sycl::bit_or, T>(Q, "bit_or" + Suffix, Global,
-                                                L);
-    Rc |= Runner::template run<sycl::bit_xor, T>(Q, "bit_xor" + Suffix,
-                                                 Global, L);
-    Rc |= Runner::template run<sycl::logical_and, T>(Q, "logical_and" + Suffix,
-                                                     Global, L);
-    Rc |= Runner::template run<sycl::logical_or, T>(Q, "logical_or" + Suffix,
-                                                    Global, L);
-  }
+  for (size_t Local : Locals)
+    Rc |= runEach<Runner, T, sycl::plus, sycl::multiplies, sycl::minimum,
+                  sycl::maximum, sycl::bit_and, sycl::bit_or, sycl::bit_xor,
+                  sycl::logical_and, sycl::logical_or>(
+        Q,
+        {"plus", "multiplies", "minimum", "maximum", "bit_and", "bit_or",
+         "bit_xor", "logical_and", "logical_or"},
+        std::string(" ") + Type + " local " + std::to_string(Local),
+        sycl::range<1>(Groups * Local), sycl::range<1>(Local));
   return Rc;
 }
 
