@@ -59,7 +59,8 @@ llvm::Value *subGroupCombine(const llvm::CallInst &Call, llvm::Value *X,
 /// shuffle `Shuffle`, when its lane operand is computed from constants and
 /// the lane id (local id 0 modulo the size; only its low bits may reach
 /// the result) by arithmetic that folds; otherwise empty.
-llvm::SmallVector<uint64_t, 16> constantSourceLanes(const llvm::CallInst &Shuffle);
+llvm::SmallVector<uint64_t, 16>
+constantSourceLanes(const llvm::CallInst &Shuffle);
 
 /// Lane j of the result is lane Sources[j] of `X` when that is below
 /// `Size` (the sub-group's size, i64; null for a full sub-group), else

@@ -42,9 +42,10 @@ bool availableAt(Value *V, Instruction *At, const DominatorTree &DT,
   auto *I = dyn_cast<Instruction>(V);
   if (!I || Moves.contains(I) || DT.dominates(I, At))
     return true;
-  bool Movable = isQuery(getBuiltin(I)) ||
-                 (!isa<PHINode>(I) && !isGroupSync(getBuiltin(I)) &&
-                  !I->mayReadOrWriteMemory() && isSafeToSpeculativelyExecute(I));
+  bool Movable =
+      isQuery(getBuiltin(I)) ||
+      (!isa<PHINode>(I) && !isGroupSync(getBuiltin(I)) &&
+       !I->mayReadOrWriteMemory() && isSafeToSpeculativelyExecute(I));
   if (!Movable)
     return false;
   for (Value *Op : I->operands())
@@ -70,11 +71,12 @@ bool extendsRun(Instruction *First, Instruction *Next) {
 /// before it when every work-item reaching the run reaches it exactly once
 /// after (the run dominates it, it post-dominates the run, and it lies on
 /// every path around their loop) and its operands can be had at the run's
-/// start. A sub-group
-/// collective reads nothing but its operands, so it may move past any
-/// code; the run then shares one barrier block and one exchange.
+/// start. A sub-group collective reads nothing but its operands, so it may
+/// move past any code; the run then shares one barrier block and one
+/// exchange.
 void gatherSubGroupCollectives(Function &F, FunctionAnalysisManager &FAM) {
-  if (none_of(instructions(F), [](Instruction &I) { return isSubGroupCall(&I); }))
+  if (none_of(instructions(F),
+              [](Instruction &I) { return isSubGroupCall(&I); }))
     return;
   auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
   auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);

@@ -55,14 +55,16 @@ SmallVector<Clamp, 4> findClamps(Loop &L, ScalarEvolution &SE) {
       auto *Call = dyn_cast<MinMaxIntrinsic>(&I);
       if (!Call || !Call->getType()->isIntegerTy())
         continue;
-      for (auto [Stepping, Limit] : {std::pair{Call->getLHS(), Call->getRHS()},
-                                     std::pair{Call->getRHS(), Call->getLHS()}}) {
+      for (auto [Stepping, Limit] :
+           {std::pair{Call->getLHS(), Call->getRHS()},
+            std::pair{Call->getRHS(), Call->getLHS()}}) {
         auto *Steps = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Stepping));
         if (!Steps || Steps->getLoop() != &L || !Steps->isAffine() ||
             !L.isLoopInvariant(Limit))
           continue;
         auto *Step = dyn_cast<SCEVConstant>(Steps->getStepRecurrence(SE));
-        if (!Step || !(Step->getAPInt().isOne() || Step->getAPInt().isAllOnes()))
+        if (!Step ||
+            !(Step->getAPInt().isOne() || Step->getAPInt().isAllOnes()))
           continue;
         Clamps.push_back({Call, Stepping, Steps, Limit});
         break;
@@ -80,8 +82,8 @@ Value *clampsIdle(ArrayRef<Clamp> Clamps, const SCEV *Taken,
                   Instruction *At) {
   SmallVector<std::pair<const SCEV *, const SCEV *>, 4> Ends; // first, last
   for (const Clamp &C : Clamps) {
-    Ends.push_back({C.Steps->getStart(),
-                    C.Steps->evaluateAtIteration(Taken, SE)});
+    Ends.push_back(
+        {C.Steps->getStart(), C.Steps->evaluateAtIteration(Taken, SE)});
     if (!Expander.isSafeToExpandAt(Ends.back().first, At) ||
         !Expander.isSafeToExpandAt(Ends.back().second, At))
       return nullptr;
@@ -140,8 +142,8 @@ bool versionLoop(Loop &L, LoopInfo &LI, DominatorTree &DT,
   formLCSSA(L, DT, &LI, &SE);
 
   // Preheader: br Idle, copy's preheader, Kept; Kept: the original's.
-  BasicBlock *Kept = SplitEdge(Preheader, L.getHeader(), &DT, &LI, nullptr,
-                               "clamps.kept");
+  BasicBlock *Kept =
+      SplitEdge(Preheader, L.getHeader(), &DT, &LI, nullptr, "clamps.kept");
   ValueToValueMapTy VMap;
   SmallVector<BasicBlock *, 16> Blocks;
   cloneLoopWithPreheader(Kept, Preheader, &L, VMap, ".noclamp", &LI, &DT,

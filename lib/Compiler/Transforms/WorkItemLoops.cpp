@@ -791,7 +791,8 @@ void WorkGroupBuilder::exchangeSubGroup(ArrayRef<CallInst *> Calls,
   for (unsigned J = 0; J < Lanes; ++J)
     Ids.push_back(J);
   Constant *LaneIds = ConstantDataVector::get(Ctx, Ids);
-  Value *SizeSplat = B.CreateVectorSplat(Lanes, Size ? Size : B.getInt64(Lanes));
+  Value *SizeSplat =
+      B.CreateVectorSplat(Lanes, Size ? Size : B.getInt64(Lanes));
   Value *Active = Size ? B.CreateICmpULT(LaneIds, SizeSplat, "sg.active")
                        : Constant::getAllOnesValue(
                              FixedVectorType::get(B.getInt1Ty(), Lanes));
