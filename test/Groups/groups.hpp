@@ -24,6 +24,7 @@
 #include <limits>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace groups {
@@ -126,6 +127,44 @@ inline const char *resultName(int R) {
   return Names[R];
 }
 
+/// Writes the five joint scans (exclusive, exclusive with \p Init,
+/// inclusive, inclusive with \p Init, inclusive in place) of the \p Len
+/// values at \p First into \p Want from \p At on, \p Stride apart;
+/// returns the reduction without and with \p Init.
+template <template <typename> class OpT, typename T>
+std::pair<T, T> wantJointScans(const T *First, size_t Len, T Init,
+                               size_t Stride, std::vector<T> &Want,
+                               size_t At) {
+  T Prefix = identity<OpT, T>(), PrefixInit = Init;
+  for (size_t I = 0; I < Len; ++I) {
+    Want[At + I] = Prefix;
+    Want[At + Stride + I] = PrefixInit;
+    Prefix = combine<OpT>(Prefix, First[I]);
+    PrefixInit = combine<OpT>(PrefixInit, First[I]);
+    Want[At + 2 * Stride + I] = Prefix;
+    Want[At + 3 * Stride + I] = PrefixInit;
+    Want[At + 4 * Stride + I] = Prefix;
+  }
+  return {Prefix, PrefixInit};
+}
+
+/// corpus::check of the results in \p Out (NumResults per work-item)
+/// against \p Want; when they differ, also says which algorithm broke.
+template <typename T>
+int checkResults(const std::string &Name, const T *Out,
+                 const std::vector<T> &Want) {
+  int Rc = corpus::check(Name.c_str(), Out, Want);
+  if (Rc) {
+    for (size_t I = 0; I < Want.size(); ++I)
+      if (!(Out[I] == Want[I])) {
+        std::printf("  first difference: work-item slot %zu, %s\n",
+                    I / NumResults, resultName(int(I % NumResults)));
+        break;
+      }
+  }
+  return Rc;
+}
+
 /// Runs every reduce and scan of OpT on T over nd_range(Global, Local) in
 /// one kernel and compares with the host fold. Alternates the typed and
 /// the transparent function object. Returns 0 on success.
@@ -175,16 +214,7 @@ int runReduceScan(sycl::queue &Q, const std::string &Name,
       Want[W + InclusiveScanInit] = PrefixInit;
     }
   }
-  int Rc = corpus::check(Name.c_str(), Out, Want);
-  if (Rc) {
-    // Say which algorithm broke.
-    for (size_t I = 0; I < Want.size(); ++I)
-      if (!(Out[I] == Want[I])) {
-        std::printf("  first difference: work-item slot %zu, %s\n",
-                    I / NumResults, resultName(int(I % NumResults)));
-        break;
-      }
-  }
+  int Rc = checkResults(Name, Out, Want);
   sycl::free(In, Q);
   sycl::free(Out, Q);
   return Rc;

@@ -55,18 +55,8 @@ int runJoint(sycl::queue &Q, const std::string &Name, size_t Local) {
       WantRed(Groups * Local * 2);
   for (size_t G = 0; G < Groups; ++G) {
     size_t Len = Lengths[G % 6];
-    const T *First = In + G * Stride;
-    size_t S = G * Stride * Scans;
-    T Prefix = groups::identity<OpT, T>(), PrefixInit = Init;
-    for (size_t I = 0; I < Len; ++I) {
-      WantScan[S + I] = Prefix;
-      WantScan[S + Stride + I] = PrefixInit;
-      Prefix = groups::combine<OpT>(Prefix, First[I]);
-      PrefixInit = groups::combine<OpT>(PrefixInit, First[I]);
-      WantScan[S + 2 * Stride + I] = Prefix;
-      WantScan[S + 3 * Stride + I] = PrefixInit;
-      WantScan[S + 4 * Stride + I] = Prefix;
-    }
+    auto [Prefix, PrefixInit] = groups::wantJointScans<OpT>(
+        In + G * Stride, Len, Init, Stride, WantScan, G * Stride * Scans);
     for (size_t I = 0; I < Local; ++I) {
       WantRed[(G * Local + I) * 2] = Prefix;
       WantRed[(G * Local + I) * 2 + 1] = PrefixInit;

@@ -75,10 +75,7 @@ int runRounds(sycl::queue &Q, sycl::range<Dims> Global,
 
 int main() {
   sycl::queue Q;
-  int Rc = 0;
-  for (size_t Row : subgroups::RowSizes)
-    Rc |= runRounds<1>(Q, {3 * Row}, {Row});
-  Rc |= runRounds<2>(Q, {6, 26}, {3, 13});
-  Rc |= runRounds<3>(Q, {2, 6, 14}, {2, 3, 7});
-  return Rc;
+  return subgroups::forEachShape(3, [&](auto Global, auto Local) {
+    return runRounds(Q, Global, Local);
+  });
 }

@@ -71,18 +71,8 @@ int runJoint(sycl::queue &Q, const std::string &Type, sycl::range<Dims> Global,
       subgroups::Place P = subgroups::placeOfSlot(Slot, Local, SGSize);
       size_t K = Slot / Local.size() * P.NumSubGroups + P.SubGroup;
       size_t Len = Lengths[K % 6];
-      const T *First = In + K * Stride;
-      size_t S = K * Stride * Scans;
-      T Prefix = groups::identity<OpT, T>(), PrefixInit = Init;
-      for (size_t I = 0; I < Len; ++I) {
-        WantScan[S + I] = Prefix;
-        WantScan[S + Stride + I] = PrefixInit;
-        Prefix = groups::combine<OpT>(Prefix, First[I]);
-        PrefixInit = groups::combine<OpT>(PrefixInit, First[I]);
-        WantScan[S + 2 * Stride + I] = Prefix;
-        WantScan[S + 3 * Stride + I] = PrefixInit;
-        WantScan[S + 4 * Stride + I] = Prefix;
-      }
+      auto [Prefix, PrefixInit] = groups::wantJointScans<OpT>(
+          In + K * Stride, Len, Init, Stride, WantScan, K * Stride * Scans);
       WantRed[Slot * 2] = Prefix;
       WantRed[Slot * 2 + 1] = PrefixInit;
     }
@@ -116,10 +106,7 @@ int runTypes(sycl::queue &Q, sycl::range<Dims> Global,
 
 int main() {
   sycl::queue Q;
-  int Rc = 0;
-  for (size_t Row : subgroups::RowSizes)
-    Rc |= runTypes<1>(Q, {2 * Row}, {Row});
-  Rc |= runTypes<2>(Q, {6, 26}, {3, 13});
-  Rc |= runTypes<3>(Q, {2, 6, 14}, {2, 3, 7});
-  return Rc;
+  return subgroups::forEachShape(2, [&](auto Global, auto Local) {
+    return runTypes(Q, Global, Local);
+  });
 }

@@ -194,12 +194,9 @@ int runShuffles(sycl::queue &Q, const char *Type, sycl::range<Dims> Global,
 }
 
 template <typename T> int runShapes(sycl::queue &Q, const char *Type) {
-  int Rc = 0;
-  for (size_t Row : subgroups::RowSizes)
-    Rc |= runShuffles<T, 1>(Q, Type, {2 * Row}, {Row});
-  Rc |= runShuffles<T, 2>(Q, Type, {6, 26}, {3, 13});
-  Rc |= runShuffles<T, 3>(Q, Type, {2, 6, 14}, {2, 3, 7});
-  return Rc;
+  return subgroups::forEachShape(2, [&](auto Global, auto Local) {
+    return runShuffles<T>(Q, Type, Global, Local);
+  });
 }
 
 } // namespace

@@ -151,16 +151,7 @@ int runReduceScan(sycl::queue &Q, const std::string &Name,
       Want[W + InclusiveScan] = combine<OpT>(Prefix, In[Slot]);
       Want[W + InclusiveScanInit] = combine<OpT>(PrefixInit, In[Slot]);
     }
-    Rc = corpus::check(Name.c_str(), Out, Want);
-    if (Rc) {
-      // Say which algorithm broke.
-      for (size_t I = 0; I < Want.size(); ++I)
-        if (!(Out[I] == Want[I])) {
-          std::printf("  first difference: work-item slot %zu, %s\n",
-                      I / NumResults, resultName(int(I % NumResults)));
-          break;
-        }
-    }
+    Rc = checkResults(Name, Out, Want);
   }
   sycl::free(In, Q);
   sycl::free(Out, Q);
@@ -173,6 +164,18 @@ int runReduceScan(sycl::queue &Q, const std::string &Name,
 /// sub-groups for every size above 1), and multiples of every size up to
 /// 64.
 inline const size_t RowSizes[] = {1, 7, 13, 24, 100, 128};
+
+/// Ors Run(Global, Local) over the shapes most sub-group tests share: each
+/// of RowSizes in 1-D (\p Groups groups of it), and a 2-D and a 3-D shape
+/// whose rows of 13 and 7 end in partial sub-groups.
+template <typename RunT> int forEachShape(size_t Groups, RunT Run) {
+  int Rc = 0;
+  for (size_t Row : RowSizes)
+    Rc |= Run(sycl::range<1>(Groups * Row), sycl::range<1>(Row));
+  Rc |= Run(sycl::range<2>(6, 26), sycl::range<2>(3, 13));
+  Rc |= Run(sycl::range<3>(2, 6, 14), sycl::range<3>(2, 3, 7));
+  return Rc;
+}
 
 /// runReduceScan, as groups::runIntegerOps calls it.
 struct ReduceScan {
