@@ -91,7 +91,9 @@ struct LoopNest {
   std::array<Value *, NumDims> Id{};
   Value *Item = nullptr;        ///< linear local id
   PHINode *ExitCode = nullptr;  ///< code of this work-item's exit
-  Value *MinCode = nullptr, *MaxCode = nullptr; ///< over the whole group
+  /// Over the whole group: the largest exit code, and the largest of
+  /// (the sub-CFG's largest exit code - exit code), see buildLoopNest.
+  Value *MaxCode = nullptr, *MaxBelowTop = nullptr;
   SmallVector<Accumulator, 1> Accumulators;
   /// Each sub-group collective the work-items may leave for, and a clone
   /// of it with this nest's operands until saveOperands().
@@ -399,15 +401,20 @@ LoopNest WorkGroupBuilder::buildLoopNest(unsigned K) {
   }
 
   // The exit code of each work-item; with several exits, their minimum and
-  // maximum over the group.
+  // maximum over the group. Both are umax reductions, the minimum as
+  // Top - max(Top - code): InstCombine turns a umin with the constant 1
+  // (the one exit of an unswitched copy) into a compare, which the loop
+  // vectorizer no longer sees as a reduction.
   B.SetInsertPoint(N.Latch, N.Latch->begin());
   N.ExitCode = B.CreatePHI(I32, 4, "exit.code");
   if (S.ExitCodes.size() > 1) {
-    Carried Min = carry(N, B.getInt32(~0u), "code.min");
+    Constant *Top = B.getInt32(*max_element(S.ExitCodes));
+    Carried Below = carry(N, B.getInt32(0), "code.below.top");
     Carried Max = carry(N, B.getInt32(0), "code.max");
-    N.MinCode = B.CreateIntrinsic(Intrinsic::umin, {I32}, {Min[0], N.ExitCode});
+    N.MaxBelowTop = B.CreateIntrinsic(
+        Intrinsic::umax, {I32}, {Below[0], B.CreateSub(Top, N.ExitCode)});
     N.MaxCode = B.CreateIntrinsic(Intrinsic::umax, {I32}, {Max[0], N.ExitCode});
-    setNext(N, Min, N.MinCode);
+    setNext(N, Below, N.MaxBelowTop);
     setNext(N, Max, N.MaxCode);
   }
   // The accumulator of each collective the work-items may leave for; the
@@ -908,7 +915,9 @@ void WorkGroupBuilder::emitDispatch(const SubCfg &S, LoopNest &Nest) {
   // Work-items that left at different exits broke the barrier rule.
   BasicBlock *Report = BasicBlock::Create(Ctx, "divergent", &WG);
   BasicBlock *Dispatch = BasicBlock::Create(Ctx, "dispatch", &WG);
-  Value *Diverged = B.CreateICmpNE(Nest.MinCode, Nest.MaxCode);
+  Value *MinCode = B.CreateSub(B.getInt32(*max_element(S.ExitCodes)),
+                               Nest.MaxBelowTop, "code.min");
+  Value *Diverged = B.CreateICmpNE(MinCode, Nest.MaxCode);
   B.CreateCondBr(B.CreateAnd(Checked, Diverged), Report, Dispatch);
 
   B.SetInsertPoint(Report);
@@ -920,7 +929,7 @@ void WorkGroupBuilder::emitDispatch(const SubCfg &S, LoopNest &Nest) {
   FunctionCallee Divergent = WG.getParent()->getOrInsertFunction(
       "__lanes_divergent_barrier",
       FunctionType::get(B.getVoidTy(), {Ptr, Ptr, Ptr}, false));
-  B.CreateCall(Divergent, {WG.getArg(1), NameOf(Nest.MinCode),
+  B.CreateCall(Divergent, {WG.getArg(1), NameOf(MinCode),
                            NameOf(Nest.MaxCode)});
   B.CreateRetVoid();
 

@@ -1,5 +1,7 @@
 ; A sub-CFG with two exits (the barrier inside the loop, or the end of the
-; kernel) computes the minimum and maximum exit code over all work-items.
+; kernel) computes the minimum and maximum exit code over all work-items,
+; both as umax reductions (the minimum as top - max(top - code), top being
+; the largest code, 1 here), which the loop vectorizer recognises.
 ; When they differ and the context asks for checks, the work-group function
 ; reports both exits by name and returns; otherwise it switches on the code.
 ; RUN: lanes-opt -passes=lanes-work-item-loops %s -S | FileCheck %s
@@ -35,13 +37,15 @@ exit:
 ; CHECK: @lanes.exit.names = private constant [2 x ptr] [ptr @lanes.exit.name, ptr @lanes.exit.name.1]
 
 ; CHECK: wi.header0.0:
-; CHECK: %[[CMIN:code.min[0-9]*]] = phi i32
+; CHECK: %[[CBELOW:code.below.top[0-9]*]] = phi i32
 ; CHECK: %[[CMAX:code.max[0-9]*]] = phi i32
 ; CHECK: wi.latch0.0:
 ; CHECK-NEXT: %exit.code = phi i32 [ 1, %exit1.0 ], [ 0, %exit0.0 ]
-; CHECK-NEXT: %[[MIN:.*]] = call i32 @llvm.umin.i32(i32 %[[CMIN]], i32 %exit.code)
+; CHECK-NEXT: %[[INV:.*]] = sub i32 1, %exit.code
+; CHECK-NEXT: %[[BELOW:.*]] = call i32 @llvm.umax.i32(i32 %[[CBELOW]], i32 %[[INV]])
 ; CHECK-NEXT: %[[MAX:.*]] = call i32 @llvm.umax.i32(i32 %[[CMAX]], i32 %exit.code)
 ; CHECK: wi.done.0:
+; CHECK-NEXT: %[[MIN:code.min]] = sub i32 1, %[[BELOW]]
 ; CHECK-NEXT: %[[DIFF:.*]] = icmp ne i32 %[[MIN]], %[[MAX]]
 ; CHECK-NEXT: %[[REPORT:.*]] = and i1 %checks.on, %[[DIFF]]
 ; CHECK-NEXT: br i1 %[[REPORT]], label %divergent, label %dispatch
