@@ -161,10 +161,14 @@ LANES_SUB_GROUP_COLLECTIVES(float, f32)
 LANES_SUB_GROUP_COLLECTIVES(double, f64)
 #undef LANES_SUB_GROUP_COLLECTIVES
 
-/// The work-group function the compiler built for `entry`, or NULL when
-/// `entry` was not compiled (library-only mode). The pipeline folds every
-/// call whose argument is a kernel entry it lowered.
-lanes_wg_fn __lanes_work_group_function(lanes_entry_fn entry)
+/// The work-group function the compiler built for `entry`, to be launched
+/// with local size `local0` x `local1` x `local2` (dimension 0 fastest), or
+/// NULL when `entry` was not compiled (library-only mode). The pipeline
+/// folds every call whose argument is a kernel entry it lowered; where the
+/// sizes are constants the function it returns may be specialized for
+/// them, so a launch must use exactly the sizes it asked with.
+lanes_wg_fn __lanes_work_group_function(lanes_entry_fn entry, size_t local0,
+                                        size_t local1, size_t local2)
     __attribute__((nothrow));
 
 #ifdef __cplusplus

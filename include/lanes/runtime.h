@@ -47,7 +47,7 @@ struct DeviceInfo {
   const char *Vendor;
   unsigned MaxComputeUnits;   ///< worker threads launch() uses
   size_t MaxWorkGroupSize;    ///< >= 4096
-  size_t MaxWorkItemSizes[3]; ///< OpenCL dimension order
+  size_t MaxWorkItemSizes[3]; ///< OpenCL dimension order, each >= 4096
   size_t LocalMemSize;        ///< bytes of local memory per work-group
   size_t GlobalMemSize;       ///< bytes
 };

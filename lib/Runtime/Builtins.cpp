@@ -107,9 +107,9 @@ LANES_NOTHROW void __lanes_barrier(unsigned FenceFlags, const char *File,
   FiberScheduler::barrier(File, Line);
 }
 
-LANES_NOTHROW lanes_wg_fn __lanes_work_group_function(lanes_entry_fn Entry) {
+LANES_NOTHROW lanes_wg_fn __lanes_work_group_function(lanes_entry_fn,
+                                                      size_t, size_t, size_t) {
   // Reached only when the compiler did not fold the call: not compiled.
-  (void)Entry;
   return nullptr;
 }
 

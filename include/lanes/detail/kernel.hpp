@@ -161,12 +161,25 @@ template <typename NameT, typename KernelT> const char *kernelName() {
   return Name[0] == 'P' ? Name + 1 : Name;
 }
 
-/// Sets the name and the entry points of a launch of \p Invoker.
+/// Sets the name and the entry points of a launch of \p Invoker, whose
+/// sizes \p Desc already holds: the compiler may specialize the
+/// work-group function for a local size it can see to be constant here.
 template <typename NameT, typename KernelT, typename Invoker>
 void describeKernel(rt::LaunchDesc &Desc, const Invoker &) {
   Desc.KernelName = kernelName<NameT, KernelT>();
   Desc.Entry = &kernelEntry<Invoker>;
-  Desc.WorkGroupFn = __lanes_work_group_function(&kernelEntry<Invoker>);
+  Desc.WorkGroupFn = __lanes_work_group_function(
+      &kernelEntry<Invoker>, Desc.Local[0], Desc.Local[1], Desc.Local[2]);
+}
+
+/// Throws the error for an nd_range with an offset. Out of line, so that
+/// setNdRangeSizes inlines and the compiler sees constant local sizes.
+[[noreturn, gnu::noinline, gnu::cold]] inline void
+throwNdRangeOffset(const char *KernelName) {
+  throw sycl::exception(
+      sycl::make_error_code(sycl::errc::feature_not_supported),
+      std::string("kernel '") + rt::demangle(KernelName) +
+          "': nd_range offsets are not supported by Lanes");
 }
 
 /// Fills the sizes of an nd-range launch (SYCL dimension Dims-1 becomes
@@ -174,10 +187,7 @@ void describeKernel(rt::LaunchDesc &Desc, const Invoker &) {
 template <int Dims>
 void setNdRangeSizes(rt::LaunchDesc &Desc, const sycl::nd_range<Dims> &R) {
   if (R.get_offset() != sycl::id<Dims>())
-    throw sycl::exception(
-        sycl::make_error_code(sycl::errc::feature_not_supported),
-        std::string("kernel '") + rt::demangle(Desc.KernelName) +
-            "': nd_range offsets are not supported by Lanes");
+    throwNdRangeOffset(Desc.KernelName);
   Desc.Dims = Dims;
   for (int I = 0; I < Dims; ++I) {
     Desc.Global[Dims - 1 - I] = R.get_global_range()[I];
@@ -187,11 +197,11 @@ void setNdRangeSizes(rt::LaunchDesc &Desc, const sycl::nd_range<Dims> &R) {
 
 /// Work-items per group in the fastest dimension of a range launch: the
 /// whole extent up to 256, else a divisor in [32, 256] (powers of two
-/// first), else 128 with padding.
+/// first), else 128 with padding. The device allows at least 4096
+/// (rt::DeviceInfo), so no device query: a constant extent gives the
+/// compiler a constant local size.
 inline size_t rangeGroupSize(size_t Extent) {
   constexpr size_t Largest = 256, Smallest = 32, Padded = 128;
-  size_t Cap = std::min(rt::deviceInfo().MaxWorkItemSizes[0],
-                        rt::deviceInfo().MaxWorkGroupSize);
   size_t Size = Padded;
   if (Extent <= Largest) {
     Size = Extent;
@@ -204,7 +214,7 @@ inline size_t rangeGroupSize(size_t Extent) {
         break;
       }
   }
-  return std::max<size_t>(1, std::min(Size, Cap));
+  return std::max<size_t>(1, Size);
 }
 
 /// How a range maps onto a launch.

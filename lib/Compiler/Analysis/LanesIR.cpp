@@ -12,6 +12,8 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace llvm;
 
@@ -86,6 +88,54 @@ bool isLoweredWorkGroupFunction(const Function &F) {
   return F.hasFnAttribute(LoweredWorkGroupAttr) && !F.isDeclaration();
 }
 
+std::optional<LocalSize> constantLocalSize(const CallInst &Query) {
+  if (Query.arg_size() != 4)
+    return std::nullopt;
+  LocalSize Size;
+  for (unsigned D = 0; D < 3; ++D) {
+    auto *C = dyn_cast<ConstantInt>(Query.getArgOperand(D + 1));
+    if (!C || C->isZero())
+      return std::nullopt;
+    Size[D] = C->getZExtValue();
+  }
+  return Size;
+}
+
+std::optional<LocalSize> fixedLocalSize(const Function &WG) {
+  Attribute Attr = WG.getFnAttribute(LocalSizeAttr);
+  if (!Attr.isValid())
+    return std::nullopt;
+  SmallVector<StringRef, 3> Parts;
+  Attr.getValueAsString().split(Parts, ',');
+  LocalSize Size;
+  if (Parts.size() != 3)
+    return std::nullopt;
+  for (unsigned D = 0; D < 3; ++D)
+    if (Parts[D].getAsInteger(10, Size[D]) || Size[D] == 0)
+      return std::nullopt;
+  return Size;
+}
+
+std::string workGroupFunctionName(const Function &Entry,
+                                  std::optional<LocalSize> Size) {
+  std::string Name = (Entry.getName() + WorkGroupSuffix).str();
+  if (Size)
+    Name += formatv(".{0}x{1}x{2}", (*Size)[0], (*Size)[1], (*Size)[2]).str();
+  return Name;
+}
+
+Function *workGroupFunctionFor(const CallInst &Query) {
+  auto *Entry =
+      dyn_cast<Function>(Query.getArgOperand(0)->stripPointerCasts());
+  if (!Entry)
+    return nullptr;
+  const Module &M = *Entry->getParent();
+  if (std::optional<LocalSize> Size = constantLocalSize(Query))
+    if (Function *WG = M.getFunction(workGroupFunctionName(*Entry, Size)))
+      return WG;
+  return M.getFunction(workGroupFunctionName(*Entry, std::nullopt));
+}
+
 std::string describeBarrier(const CallInst &Barrier) {
   StringRef File;
   unsigned N = Barrier.arg_size();
@@ -129,8 +179,7 @@ std::string describeGroupSync(const CallInst &Call) {
 
 std::string kernelName(const Function &F) {
   StringRef Name = F.getName();
-  Name.consume_back(WorkGroupSuffix);
-  return demangle(Name);
+  return demangle(Name.take_front(Name.find(WorkGroupSuffix)));
 }
 
 } // namespace lanes

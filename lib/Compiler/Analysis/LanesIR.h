@@ -12,6 +12,11 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+
 namespace llvm {
 class CallInst;
 class Function;
@@ -54,6 +59,10 @@ inline constexpr llvm::StringLiteral LoweredWorkGroupAttr =
     "lanes-work-group-of";
 /// The suffix appended to an entry's name to name its work-group function.
 inline constexpr llvm::StringLiteral WorkGroupSuffix = ".lanes.wg";
+/// The function attribute on a work-group function specialized for one
+/// local size, "X,Y,Z" (dimension 0 first): it is only ever launched with
+/// that size, so its work-item loops have constant trip counts.
+inline constexpr llvm::StringLiteral LocalSizeAttr = "lanes-local-size";
 /// The loop-metadata option marking a work-item loop of
 /// `lanes-work-item-loops`: a distinct `!{!"lanes.work_item_loop"}` per
 /// loop in its loop ID, which the loops made from it (vectorized body,
@@ -91,6 +100,22 @@ bool isKernelEntry(const llvm::Function &F);
 bool isWorkGroupFunction(const llvm::Function &F);
 /// True when `F` is a work-group function with its work-item loops.
 bool isLoweredWorkGroupFunction(const llvm::Function &F);
+
+/// A local size, dimension 0 first.
+using LocalSize = std::array<uint64_t, 3>;
+/// The local size a `__lanes_work_group_function` call asks with, when all
+/// three sizes are constants.
+std::optional<LocalSize> constantLocalSize(const llvm::CallInst &Query);
+/// The local size a work-group function is specialized for (LocalSizeAttr).
+std::optional<LocalSize> fixedLocalSize(const llvm::Function &WG);
+/// The name of \p Entry's work-group function: generic, or specialized for
+/// \p Size.
+std::string workGroupFunctionName(const llvm::Function &Entry,
+                                  std::optional<LocalSize> Size);
+/// The work-group function a `__lanes_work_group_function` call resolves
+/// to: the one specialized for its constant local size where that exists,
+/// else the generic one; null when the pipeline made neither.
+llvm::Function *workGroupFunctionFor(const llvm::CallInst &Query);
 
 /// "file:line" of a barrier or collective call, from its last two arguments
 /// (or its debug location); "unknown location" when neither is known.

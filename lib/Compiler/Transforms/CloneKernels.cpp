@@ -12,7 +12,9 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
@@ -21,6 +23,12 @@ using namespace llvm;
 #define DEBUG_TYPE "lanes-clone-kernels"
 
 STATISTIC(NumKernels, "Kernel entries given a work-group function");
+STATISTIC(NumSpecialized,
+          "Work-group functions specialized for a constant local size");
+
+/// Local sizes one entry is specialized for, at most; a kernel launched
+/// with more distinct constant sizes also gets the generic function.
+static constexpr unsigned MaxSpecializations = 4;
 
 namespace lanes {
 namespace {
@@ -53,12 +61,43 @@ bool hasEntryType(const Function &Entry) {
          Ty->getParamType(0)->isPointerTy() && !Ty->isVarArg();
 }
 
-Function *cloneIntoWorkGroupFunction(Function &Entry) {
+/// The work-group functions \p Entry needs: one per constant local size
+/// its `__lanes_work_group_function` calls ask with (at most
+/// MaxSpecializations), and the generic one (std::nullopt) when a call's
+/// sizes are known only at run time, there are more sizes than that, or no
+/// call asks at all (the entry may still be launched some other way).
+SmallVector<std::optional<LocalSize>, 4> versionsOf(const Function &Entry) {
+  SmallVector<std::optional<LocalSize>, 4> Versions;
+  bool Asked = false, Generic = false;
+  if (const Function *Query =
+          Entry.getParent()->getFunction("__lanes_work_group_function")) {
+    for (const User *U : Query->users()) {
+      const auto *Call = dyn_cast<CallInst>(U);
+      if (!Call || Call->getCalledFunction() != Query ||
+          Call->getArgOperand(0)->stripPointerCasts() != &Entry)
+        continue;
+      Asked = true;
+      std::optional<LocalSize> Size = constantLocalSize(*Call);
+      if (Size && is_contained(Versions, Size))
+        continue;
+      if (Size && Versions.size() < MaxSpecializations)
+        Versions.push_back(Size);
+      else
+        Generic = true;
+    }
+  }
+  if (Generic || !Asked)
+    Versions.push_back(std::nullopt);
+  return Versions;
+}
+
+Function *cloneIntoWorkGroupFunction(Function &Entry,
+                                     std::optional<LocalSize> Size) {
   LLVMContext &Ctx = Entry.getContext();
   auto *Ptr = PointerType::getUnqual(Ctx);
   auto *Ty = FunctionType::get(Type::getVoidTy(Ctx), {Ptr, Ptr}, false);
   Function *WG = Function::Create(Ty, GlobalValue::InternalLinkage,
-                                  Entry.getName() + WorkGroupSuffix,
+                                  workGroupFunctionName(Entry, Size),
                                   Entry.getParent());
   ValueToValueMapTy VMap;
   VMap[Entry.getArg(0)] = WG->getArg(0);
@@ -74,6 +113,10 @@ Function *cloneIntoWorkGroupFunction(Function &Entry) {
   WG->removeFnAttr(Attribute::NoInline);
   WG->removeFnAttr(Attribute::OptimizeNone);
   WG->addFnAttr(WorkGroupAttr, Entry.getName());
+  if (Size)
+    WG->addFnAttr(LocalSizeAttr, formatv("{0},{1},{2}", (*Size)[0],
+                                         (*Size)[1], (*Size)[2])
+                                     .str());
   WG->getArg(0)->setName("kernel_object");
   WG->getArg(1)->setName("ctx");
   // Nothing writes the kernel object during a launch (see the IR contract):
@@ -89,10 +132,10 @@ PreservedAnalyses CloneKernelsPass::run(Module &M, ModuleAnalysisManager &) {
   markAnnotatedKernels(M);
   SmallVector<Function *, 8> Entries;
   for (Function &F : M)
-    if (isKernelEntry(F) &&
-        !M.getFunction((F.getName() + WorkGroupSuffix).str()))
+    if (isKernelEntry(F))
       Entries.push_back(&F);
 
+  bool Changed = false;
   for (Function *Entry : Entries) {
     if (!hasEntryType(*Entry)) {
       std::string Type;
@@ -101,11 +144,16 @@ PreservedAnalyses CloneKernelsPass::run(Module &M, ModuleAnalysisManager &) {
                      "a kernel entry must have type void(ptr), not " + Type);
       continue;
     }
-    cloneIntoWorkGroupFunction(*Entry);
+    for (std::optional<LocalSize> Size : versionsOf(*Entry)) {
+      if (M.getFunction(workGroupFunctionName(*Entry, Size)))
+        continue;
+      cloneIntoWorkGroupFunction(*Entry, Size);
+      NumSpecialized += Size.has_value();
+      Changed = true;
+    }
     ++NumKernels;
   }
-  return Entries.empty() ? PreservedAnalyses::all()
-                         : PreservedAnalyses::none();
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 } // namespace lanes

@@ -266,8 +266,11 @@ void WorkGroupBuilder::emitGroupValues(IRBuilder<> &B) {
     Load->setMetadata(LLVMContext::MD_invariant_load, MDNode::get(Ctx, {}));
     return Load;
   };
+  std::optional<lanes::LocalSize> Fixed = fixedLocalSize(WG);
   for (unsigned D = 0; D < NumDims; ++D) {
-    LocalSize[D] = LoadField(LocalSizeField, D, I64, "local.size." + Twine(D));
+    LocalSize[D] =
+        Fixed ? static_cast<Value *>(B.getInt64((*Fixed)[D]))
+              : LoadField(LocalSizeField, D, I64, "local.size." + Twine(D));
     GroupId[D] = LoadField(GroupIdField, D, I64, "group.id." + Twine(D));
     NumGroups[D] = LoadField(NumGroupsField, D, I64, "num.groups." + Twine(D));
   }
@@ -1075,15 +1078,16 @@ bool WorkGroupBuilder::build() {
   return eraseOriginalBody(Original);
 }
 
-/// Replaces `__lanes_work_group_function(@Entry)` by `WG` everywhere.
-void foldWorkGroupFunctionQueries(Module &M, Function &Entry, Function &WG) {
+/// Replaces by `WG` every `__lanes_work_group_function` call that resolves
+/// to it.
+void foldWorkGroupFunctionQueries(Module &M, Function &WG) {
   Function *Query = M.getFunction("__lanes_work_group_function");
   if (!Query)
     return;
   for (User *U : make_early_inc_range(Query->users())) {
     auto *Call = dyn_cast<CallInst>(U);
     if (Call && Call->getCalledFunction() == Query &&
-        Call->getArgOperand(0)->stripPointerCasts() == &Entry) {
+        workGroupFunctionFor(*Call) == &WG) {
       Call->replaceAllUsesWith(&WG);
       Call->eraseFromParent();
     }
@@ -1106,7 +1110,7 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &) {
     // Built: the function no longer waits for lowering.
     WG->removeFnAttr(WorkGroupAttr);
     WG->addFnAttr(LoweredWorkGroupAttr, Entry->getName());
-    foldWorkGroupFunctionQueries(M, *Entry, *WG);
+    foldWorkGroupFunctionQueries(M, *WG);
     ++NumWorkGroupFunctions;
   }
   return WorkGroupFunctions.empty() ? PreservedAnalyses::all()

@@ -11,14 +11,14 @@ target triple = "x86_64-pc-linux-gnu"
 
 declare i64 @__lanes_local_id(i32) nounwind memory(none)
 declare i64 @__lanes_group_id(i32) nounwind memory(none)
-declare ptr @__lanes_work_group_function(ptr)
+declare ptr @__lanes_work_group_function(ptr, i64, i64, i64)
 
 define void @entry(ptr %k) "lanes-kernel" {
   ret void
 }
 
-define ptr @launch() {
-  %wg = call ptr @__lanes_work_group_function(ptr @entry)
+define ptr @launch(i64 %n) {
+  %wg = call ptr @__lanes_work_group_function(ptr @entry, i64 %n, i64 1, i64 1)
   ret ptr %wg
 }
 
@@ -32,7 +32,7 @@ define internal void @entry.lanes.wg(ptr %k, ptr noalias %ctx) "lanes-work-group
   ret void
 }
 
-; CHECK-LABEL: define ptr @launch()
+; CHECK-LABEL: define ptr @launch(i64 %n)
 ; CHECK-NEXT: ret ptr @entry.lanes.wg
 
 ; The kernel object is as large and aligned as its one load says.
