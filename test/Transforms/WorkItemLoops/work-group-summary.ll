@@ -1,8 +1,14 @@
 ; Each lowered work-group function records what it became, for
 ; lanes-report: its barriers (the user's apart from the implicit ones the
 ; pipeline adds), group and sub-group collectives, sub-CFGs, and the bytes
-; of loop state per work-item and in uniform slots.
+; of loop state per work-item and in uniform slots; lanes-report says the
+; same (with no vectorizer run, no loop is vectorized).
 ; RUN: lanes-opt -passes='function(lanes-isolate-barriers),lanes-work-item-loops' %s -S | FileCheck %s
+; RUN: lanes-opt -passes='function(lanes-isolate-barriers),lanes-work-item-loops,function(lanes-report)' -pass-remarks-analysis=lanes-report %s -disable-output 2>&1 | FileCheck %s --check-prefix=REPORT
+
+; REPORT: kernel 'barriers': 2 barriers, 1 implicit loop barrier, 4 sub-CFGs, loop state 24 bytes per work-item (+8 bytes uniform), 0 of 4 work-item loops vectorized
+; REPORT-NEXT: kernel 'collectives': 0 barriers, 1 group collective, 2 sub-group collectives, 3 sub-CFGs, loop state 16 bytes per work-item (+4 bytes uniform), 0 of 3 work-item loops vectorized
+; REPORT-NEXT: kernel 'plain': 0 barriers, 1 sub-CFG, loop state 0 bytes per work-item (+0 bytes uniform), 0 of 1 work-item loop vectorized
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
