@@ -1,5 +1,6 @@
 # lit configuration of the pass tests: test/Transforms, test/Analysis,
-# test/Pipeline. Each .ll runs through lanes-opt and FileCheck.
+# test/Pipeline. Each .ll runs through lanes-opt and FileCheck; test/Driver
+# (lit.local.cfg) compiles .cpp files with lanes++.
 import os
 import lit.formats
 

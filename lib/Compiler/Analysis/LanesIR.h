@@ -71,6 +71,10 @@ inline constexpr llvm::StringLiteral WorkItemLoopMD = "lanes.work_item_loop";
 /// Metadata kind on a barrier call the pipeline added (an implicit loop
 /// barrier), not one the user wrote.
 inline constexpr llvm::StringLiteral ImplicitBarrierMD = "lanes.implicit";
+/// Function metadata on a work-group function: what `lanes-work-item-loops`
+/// made of it (WorkGroupSummary.h), for `lanes-report`.
+inline constexpr llvm::StringLiteral WorkGroupSummaryMD =
+    "lanes.work_group_summary";
 
 /// The builtin `F` implements, or Builtin::None.
 Builtin getBuiltin(const llvm::Function *F);

@@ -4,7 +4,8 @@
 /// The pipeline, readable in one function (kernelPipeline), and the pass
 /// registration. It runs at the start of the optimizer (OptimizerEarly),
 /// after clang's inliner and simplification, so kernels arrive mostly
-/// inlined; the loop vectorizer runs after it on the work-item loops.
+/// inlined; the loop vectorizer runs after it on the work-item loops, and
+/// the remarks on what became of them run at the end (OptimizerLast).
 //
 //===----------------------------------------------------------------------===//
 #include "KernelPipeline.h"
@@ -15,6 +16,7 @@
 #include "../Transforms/ImplicitLoopBarriers.h"
 #include "../Transforms/InlineKernelCalls.h"
 #include "../Transforms/IsolateBarriers.h"
+#include "../Transforms/KernelReport.h"
 #include "../Transforms/MergeBarrierCopies.h"
 #include "../Transforms/TrimWorkItemLoops.h"
 #include "../Transforms/VectorizationRemarks.h"
@@ -162,8 +164,10 @@ void registerPassBuilderCallbacks(PassBuilder &PB) {
       });
   PB.registerOptimizerLastEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
-        MPM.addPass(
-            createModuleToFunctionPassAdaptor(VectorizationRemarksPass()));
+        FunctionPassManager FPM;
+        FPM.addPass(VectorizationRemarksPass());
+        FPM.addPass(KernelReportPass());
+        MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
       });
 }
 

@@ -8,6 +8,7 @@
 
 #include "../Analysis/BarrierLiveness.h"
 #include "../Analysis/LanesIR.h"
+#include "../Analysis/WorkGroupSummary.h"
 #include "../Analysis/WorkItemShape.h"
 #include "Collectives.h"
 #include "Diagnostics.h"
@@ -143,6 +144,7 @@ private:
   Value *selectDim(Value *Dim, ArrayRef<Value *> PerDim, Value *Default,
                    IRBuilder<> &B);
   bool eraseOriginalBody(ArrayRef<BasicBlock *> Original);
+  WorkGroupSummary summary() const;
 
   Function &WG;
   LLVMContext &Ctx;
@@ -958,6 +960,35 @@ GlobalVariable *WorkGroupBuilder::exitNameTable(IRBuilder<> &B) {
   return ExitNameTable;
 }
 
+/// What the function was lowered to, for `lanes-report`. Before
+/// eraseOriginalBody(): Syncs point into the original body.
+WorkGroupSummary WorkGroupBuilder::summary() const {
+  WorkGroupSummary S;
+  S.SubCfgs = SubCfgs.size();
+  for (unsigned Code = 1; Code < Syncs.size(); ++Code) {
+    Builtin Kind = getBuiltin(Syncs[Code]);
+    if (Syncs[Code]->hasMetadata(ImplicitBarrierMD))
+      ++S.ImplicitSyncs;
+    else if (isSubGroupCollective(Kind))
+      S.SubGroupCollectives += subGroupCollectives(Code).size();
+    else if (isCollective(Kind))
+      ++S.GroupCollectives;
+    else
+      ++S.Barriers;
+  }
+  for (const auto &[Alloca, Slot] : AllocaSlots)
+    S.StateBytesPerItem += Slot.Stride;
+  for (const auto &[Operand, Slot] : Exchanged)
+    S.StateBytesPerItem += Slot.Stride;
+  for (const auto &[V, Slot] : ValueSlots) {
+    if (Slot.Uniform)
+      S.UniformStateBytes += DL.getTypeAllocSize(Slot.Ty);
+    else
+      S.StateBytesPerItem += Slot.Stride;
+  }
+  return S;
+}
+
 /// Deletes the blocks the clones replaced. Returns false (after a
 /// diagnostic) if a clone still refers to them, which would be our bug.
 bool WorkGroupBuilder::eraseOriginalBody(ArrayRef<BasicBlock *> Original) {
@@ -1075,6 +1106,7 @@ bool WorkGroupBuilder::build() {
   for (unsigned K = 0; K < SubCfgs.size(); ++K)
     emitDispatch(SubCfgs[K], Nests[K]);
   NumSubCfgs += SubCfgs.size();
+  recordSummary(WG, summary());
   return eraseOriginalBody(Original);
 }
 

@@ -49,7 +49,8 @@
 ///     collectives the loops also get the sub-group size as their
 ///     vectorization width.
 /// Finally every `__lanes_work_group_function(@entry)` is folded to the
-/// new function.
+/// new function, and what it was lowered to (barriers, sub-CFGs, bytes of
+/// loop state) is recorded on it for `lanes-report` (WorkGroupSummary.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_TRANSFORMS_WORKITEMLOOPS_H
