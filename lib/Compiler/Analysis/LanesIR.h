@@ -64,10 +64,15 @@ inline constexpr llvm::StringLiteral WorkGroupSuffix = ".lanes.wg";
 /// that size, so its work-item loops have constant trip counts.
 inline constexpr llvm::StringLiteral LocalSizeAttr = "lanes-local-size";
 /// The loop-metadata option marking a work-item loop of
-/// `lanes-work-item-loops`: a distinct `!{!"lanes.work_item_loop"}` per
-/// loop in its loop ID, which the loops made from it (vectorized body,
-/// remainder) share.
+/// `lanes-work-item-loops`: a distinct `!{!"lanes.work_item_loop", <access
+/// group>}` per loop in its loop ID, which the loops made from it
+/// (vectorized body, remainder) share.
 inline constexpr llvm::StringLiteral WorkItemLoopMD = "lanes.work_item_loop";
+/// Function metadata on a lowered work-group function: the marks
+/// (WorkItemLoopMD nodes, each also naming the loop's access group) of all
+/// its work-item loops, so that those the optimizer unrolls away are still
+/// found.
+inline constexpr llvm::StringLiteral WorkItemLoopsMD = "lanes.work_item_loops";
 /// Metadata kind on a barrier call the pipeline added (an implicit loop
 /// barrier), not one the user wrote.
 inline constexpr llvm::StringLiteral ImplicitBarrierMD = "lanes.implicit";

@@ -10,6 +10,7 @@
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 
@@ -33,9 +34,36 @@ unsigned vectorLanes(const Loop &L) {
   return Lanes;
 }
 
+/// True when \p I is in access group \p Group (alone or in a list).
+bool inAccessGroup(const Instruction &I, const Metadata *Group) {
+  const MDNode *Groups = I.getMetadata(LLVMContext::MD_access_group);
+  return Groups && (Groups == Group || is_contained(Groups->operands(), Group));
+}
+
+/// The work-item loop \p Mark, unrolled away, as its accesses in \p F
+/// show it; Access stays null when none is left.
+WorkItemLoop unrolledLoop(const Function &F, const MDNode &Mark) {
+  WorkItemLoop W;
+  if (Mark.getNumOperands() < 2)
+    return W;
+  for (const Instruction &I : instructions(F)) {
+    if (!inAccessGroup(I, Mark.getOperand(1)))
+      continue;
+    if (!W.Access || (!W.Access->getDebugLoc() && I.getDebugLoc()))
+      W.Access = &I;
+    Type *Ty = isa<StoreInst>(I) ? cast<StoreInst>(I).getValueOperand()
+                                       ->getType()
+                                 : I.getType();
+    if (auto *Vector = dyn_cast<FixedVectorType>(Ty))
+      W.Lanes = std::max(W.Lanes, Vector->getNumElements());
+  }
+  return W;
+}
+
 } // namespace
 
-SmallVector<WorkItemLoop, 4> findWorkItemLoops(const LoopInfo &LI) {
+SmallVector<WorkItemLoop, 4> findWorkItemLoops(const Function &F,
+                                               const LoopInfo &LI) {
   // Keyed by the mark, in the order the first loop of each is met.
   MapVector<const MDNode *, WorkItemLoop> Loops;
   for (const Loop *L : LI.getLoopsInPreorder()) {
@@ -49,7 +77,13 @@ SmallVector<WorkItemLoop, 4> findWorkItemLoops(const LoopInfo &LI) {
       W.First = L;
     W.Lanes = std::max(W.Lanes, vectorLanes(*L));
   }
-  return to_vector<4>(make_second_range(Loops));
+  SmallVector<WorkItemLoop, 4> Found = to_vector<4>(make_second_range(Loops));
+  if (const MDNode *Marks = F.getMetadata(WorkItemLoopsMD))
+    for (const MDOperand &Mark : Marks->operands())
+      if (auto *Node = dyn_cast<MDNode>(Mark); Node && !Loops.count(Node))
+        if (WorkItemLoop W = unrolledLoop(F, *Node); W.Access)
+          Found.push_back(W);
+  return Found;
 }
 
 } // namespace lanes

@@ -16,6 +16,8 @@
 #include "llvm/ADT/SmallVector.h"
 
 namespace llvm {
+class Function;
+class Instruction;
 class Loop;
 class LoopInfo;
 } // namespace llvm
@@ -24,12 +26,19 @@ namespace lanes {
 
 /// A work-item loop and what the vectorizer made of it.
 struct WorkItemLoop {
-  const llvm::Loop *First = nullptr; ///< the first loop made from it
-  unsigned Lanes = 0;                ///< widest vectorized copy; 0 if none
+  /// The first loop made from it; null when the optimizer unrolled it away
+  /// (its trip count a constant number of vectors).
+  const llvm::Loop *First = nullptr;
+  /// Of a loop unrolled away: its first memory access left.
+  const llvm::Instruction *Access = nullptr;
+  unsigned Lanes = 0; ///< widest vectorized copy; 0 if none
 };
 
-/// The work-item loops in \p LI, in preorder of their first loops.
-llvm::SmallVector<WorkItemLoop, 4> findWorkItemLoops(const llvm::LoopInfo &LI);
+/// The work-item loops of \p F: those in \p LI in preorder of their first
+/// loops, then those unrolled away whose memory accesses are left (found
+/// through their access groups, WorkItemLoopsMD).
+llvm::SmallVector<WorkItemLoop, 4> findWorkItemLoops(const llvm::Function &F,
+                                                     const llvm::LoopInfo &LI);
 
 } // namespace lanes
 

@@ -61,6 +61,22 @@ bool hasEntryType(const Function &Entry) {
          Ty->getParamType(0)->isPointerTy() && !Ty->isVarArg();
 }
 
+/// True when nothing but llvm.global.annotations refers to \p Entry: no
+/// code is left that could launch it (clang keeps annotated functions
+/// alive after the launch that named them was found dead, e.g. the padded
+/// form of a range kernel over a constant range).
+bool onlyAnnotated(const Function &Entry) {
+  const GlobalVariable *Annotations =
+      Entry.getParent()->getGlobalVariable("llvm.global.annotations");
+  if (!Annotations || !Annotations->hasInitializer() || Entry.use_empty())
+    return false;
+  return all_of(Entry.users(), [&](const User *U) {
+    return isa<ConstantStruct>(U) && all_of(U->users(), [&](const User *A) {
+             return A == Annotations->getInitializer();
+           });
+  });
+}
+
 /// The work-group functions \p Entry needs: one per constant local size
 /// its `__lanes_work_group_function` calls ask with (at most
 /// MaxSpecializations), and the generic one (std::nullopt) when a call's
@@ -137,6 +153,8 @@ PreservedAnalyses CloneKernelsPass::run(Module &M, ModuleAnalysisManager &) {
 
   bool Changed = false;
   for (Function *Entry : Entries) {
+    if (onlyAnnotated(*Entry))
+      continue;
     if (!hasEntryType(*Entry)) {
       std::string Type;
       raw_string_ostream(Type) << *Entry->getFunctionType();

@@ -95,7 +95,12 @@ OptimizationRemarkAnalysis report(const Function &WG, const WorkGroupSummary &S,
                                   ArrayRef<WorkItemLoop> Loops) {
   OptimizationRemarkAnalysis R(ReportName, "KernelReport", kernelLocation(WG),
                                &WG.getEntryBlock());
-  R << "kernel '" << kernelName(WG) << "': ";
+  R << "kernel '" << kernelName(WG) << "'";
+  if (std::optional<LocalSize> Size = fixedLocalSize(WG))
+    R << " for local size " << ore::NV("LocalSizeX", (*Size)[0]) << "x"
+      << ore::NV("LocalSizeY", (*Size)[1]) << "x"
+      << ore::NV("LocalSizeZ", (*Size)[2]) << " (fastest dimension first)";
+  R << ": ";
   appendCount(R, "Barriers", S.Barriers, "barrier");
   if (S.GroupCollectives) {
     R << ", ";
@@ -131,7 +136,7 @@ PreservedAnalyses KernelReportPass::run(Function &F,
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   ORE.emit([&] {
     return report(F, *Summary,
-                  findWorkItemLoops(FAM.getResult<LoopAnalysis>(F)));
+                  findWorkItemLoops(F, FAM.getResult<LoopAnalysis>(F)));
   });
   return PreservedAnalyses::all();
 }

@@ -23,9 +23,12 @@ using namespace llvm;
 namespace lanes {
 namespace {
 
-/// Where a remark about \p L points: its first memory access with a
+/// Where a remark about \p W points: its first memory access with a
 /// source location (the user's code, more likely than the loop's header).
-const Instruction *remarkLocation(const Loop &L) {
+const Instruction *remarkLocation(const WorkItemLoop &W) {
+  if (!W.First)
+    return W.Access;
+  const Loop &L = *W.First;
   for (BasicBlock *BB : L.blocks())
     for (Instruction &I : *BB)
       if (I.mayReadOrWriteMemory() && I.getDebugLoc())
@@ -33,8 +36,13 @@ const Instruction *remarkLocation(const Loop &L) {
   return L.getHeader()->getFirstNonPHI();
 }
 
-/// What in \p L most likely kept it scalar, as a remark's ending.
-std::string blocker(const Loop &L) {
+/// What in \p W most likely kept it scalar, as a remark's ending.
+std::string blocker(const WorkItemLoop &W) {
+  const std::string Declined = "the loop vectorizer declined it "
+                               "(-Rpass-analysis=loop-vectorize says why)";
+  if (!W.First)
+    return Declined;
+  const Loop &L = *W.First;
   if (!L.isInnermost())
     return "it contains a loop (a work-item-dependent trip count?)";
   for (BasicBlock *BB : L.blocks()) {
@@ -51,8 +59,7 @@ std::string blocker(const Loop &L) {
              "', which is not inlined and has no vector variant";
     }
   }
-  return "the loop vectorizer declined it "
-         "(-Rpass-analysis=loop-vectorize says why)";
+  return Declined;
 }
 
 } // namespace
@@ -65,8 +72,8 @@ PreservedAnalyses VectorizationRemarksPass::run(Function &F,
   std::string Kernel =
       demangle(F.getFnAttribute(LoweredWorkGroupAttr).getValueAsString());
   for (const WorkItemLoop &W :
-       findWorkItemLoops(FAM.getResult<LoopAnalysis>(F))) {
-    const Instruction *At = remarkLocation(*W.First);
+       findWorkItemLoops(F, FAM.getResult<LoopAnalysis>(F))) {
+    const Instruction *At = remarkLocation(W);
     if (W.Lanes)
       ORE.emit([&] {
         return OptimizationRemark("lanes", "Vectorized", At)
@@ -78,7 +85,7 @@ PreservedAnalyses VectorizationRemarksPass::run(Function &F,
       ORE.emit([&] {
         return OptimizationRemarkMissed("lanes", "NotVectorized", At)
                << "a work-item loop of kernel '" << Kernel
-               << "' is not vectorized: " << blocker(*W.First);
+               << "' is not vectorized: " << blocker(W);
       });
   }
   return PreservedAnalyses::all();

@@ -163,6 +163,7 @@ private:
   Value *LocalMemory = nullptr, *Checked = nullptr, *NumItems = nullptr;
   Value *StateBase = nullptr;
   GlobalVariable *ExitNameTable = nullptr;
+  SmallVector<Metadata *, 4> Marks; ///< of the work-item loops, in order
 
   SmallVector<Instruction *, 16> Live; ///< values live across a barrier
   Rematerializer Remat;                ///< decides which Live values to recompute
@@ -886,9 +887,12 @@ void WorkGroupBuilder::markParallel(ArrayRef<BasicBlock *> Blocks,
         I.setMetadata(LLVMContext::MD_access_group, Group);
   MDNode *Parallel = MDNode::get(
       Ctx, {MDString::get(Ctx, "llvm.loop.parallel_accesses"), Group});
-  // Distinct: the loops the vectorizer makes of this one share it.
+  // Distinct: the loops the vectorizer makes of this one share it. It
+  // names the access group, which outlives the loop when the loop is
+  // unrolled away (a constant trip count of one vector).
   MDNode *Mark =
-      MDNode::getDistinct(Ctx, {MDString::get(Ctx, WorkItemLoopMD)});
+      MDNode::getDistinct(Ctx, {MDString::get(Ctx, WorkItemLoopMD), Group});
+  Marks.push_back(Mark);
   SmallVector<Metadata *, 4> Options{nullptr, Parallel, Mark};
   // Lane i of a sub-group runs in SIMD lane i.
   if (SubGroupSize > 1)
@@ -1107,6 +1111,7 @@ bool WorkGroupBuilder::build() {
     emitDispatch(SubCfgs[K], Nests[K]);
   NumSubCfgs += SubCfgs.size();
   recordSummary(WG, summary());
+  WG.setMetadata(WorkItemLoopsMD, MDNode::get(Ctx, Marks));
   return eraseOriginalBody(Original);
 }
 

@@ -1,7 +1,8 @@
 ; A kernel without barriers becomes one work-item loop nest: z, y, then x
 ; innermost, bottom-tested, with the x loop marked parallel (and as a
-; work-item loop, for the vectorization remarks) and every memory access
-; in it in the loop's access group. The local id becomes the x
+; work-item loop, for the vectorization remarks, a mark that names the
+; access group and that the function lists) and every memory access in it
+; in the loop's access group. The local id becomes the x
 ; counter, the group id a load from the context, and the query for the
 ; work-group function folds to the new function.
 ; RUN: lanes-opt -passes=lanes-work-item-loops %s -S | FileCheck %s
@@ -62,7 +63,8 @@ define internal void @entry.lanes.wg(ptr %k, ptr noalias %ctx) "lanes-work-group
 ; CHECK-NEXT: ret void
 ; CHECK-NOT: __lanes_local_id
 ; CHECK: attributes #[[ATTRS]] = { "lanes-work-group-of"="entry" }
-; CHECK: ![[GROUP]] = distinct !{}
-; CHECK: ![[LOOP]] = distinct !{![[LOOP]], ![[PAR:[0-9]+]], ![[MARK:[0-9]+]]}
-; CHECK: ![[PAR]] = !{!"llvm.loop.parallel_accesses", ![[GROUP]]}
-; CHECK: ![[MARK]] = distinct !{!"lanes.work_item_loop"}
+; CHECK-DAG: ![[GROUP]] = distinct !{}
+; CHECK-DAG: ![[LOOP]] = distinct !{![[LOOP]], ![[PAR:[0-9]+]], ![[MARK:[0-9]+]]}
+; CHECK-DAG: ![[PAR]] = !{!"llvm.loop.parallel_accesses", ![[GROUP]]}
+; CHECK-DAG: ![[MARK]] = distinct !{!"lanes.work_item_loop", ![[GROUP]]}
+; CHECK-DAG: !{![[MARK]]}
