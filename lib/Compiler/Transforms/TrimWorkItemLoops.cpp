@@ -41,7 +41,8 @@ struct GuardedLoop {
   BasicBlock *Preheader, *Header, *Latch, *Exit;
   PHINode *Counter;
   Value *Start;
-  ICmpInst *LatchTest; ///< `next <u Bound`
+  Instruction *Next;   ///< `add nuw Counter, 1`
+  ICmpInst *LatchTest; ///< `Next <u Bound`, or `Counter <u Bound - 1`
   Value *Bound;
   BranchInst *Guard;
   CmpInst::Predicate Pred; ///< the body runs when `Counter Pred Limit`
@@ -83,21 +84,30 @@ std::optional<GuardedLoop> matchGuardedLoop(const Loop &L) {
       L.getExitingBlock() != G.Latch)
     return std::nullopt;
 
-  // The latch: `next = add nuw counter, 1; br (next <u bound), header, exit`.
-  Value *Next;
+  // The latch: `next = add nuw counter, 1; br (next <u bound), header, exit`;
+  // with a constant bound (a work-group function specialized for its local
+  // size) InstCombine leaves `counter <u bound - 1` instead.
+  Value *Tested;
   CmpInst::Predicate Pred;
   auto *Back = dyn_cast<BranchInst>(G.Latch->getTerminator());
   if (!Back || !Back->isConditional() || Back->getSuccessor(0) != G.Header ||
       !match(Back->getCondition(),
-             m_OneUse(m_ICmp(Pred, m_Value(Next), m_Value(G.Bound)))) ||
+             m_OneUse(m_ICmp(Pred, m_Value(Tested), m_Value(G.Bound)))) ||
       Pred != CmpInst::ICMP_ULT || !L.isLoopInvariant(G.Bound))
     return std::nullopt;
   G.LatchTest = cast<ICmpInst>(Back->getCondition());
-  if (!match(Next, m_NUWAdd(m_Value(), m_One())))
+  G.Counter = dyn_cast<PHINode>(Tested);
+  const APInt *Last;
+  if (G.Counter && match(G.Bound, m_APInt(Last)) && !Last->isMaxValue())
+    G.Bound = ConstantInt::get(G.Bound->getType(), *Last + 1);
+  else if (match(Tested, m_NUWAdd(m_Value(), m_One())))
+    G.Counter = dyn_cast<PHINode>(cast<Instruction>(Tested)->getOperand(0));
+  else
     return std::nullopt;
-  G.Counter = dyn_cast<PHINode>(cast<Instruction>(Next)->getOperand(0));
-  if (!G.Counter || G.Counter->getParent() != G.Header ||
-      G.Counter->getIncomingValueForBlock(G.Latch) != Next)
+  if (!G.Counter || G.Counter->getParent() != G.Header)
+    return std::nullopt;
+  G.Next = dyn_cast<Instruction>(G.Counter->getIncomingValueForBlock(G.Latch));
+  if (!G.Next || !match(G.Next, m_NUWAdd(m_Specific(G.Counter), m_One())))
     return std::nullopt;
   G.Start = G.Counter->getIncomingValueForBlock(G.Preheader);
 
@@ -163,6 +173,7 @@ void trim(GuardedLoop &G) {
   for (PHINode &Phi : G.Exit->phis())
     Phi.addIncoming(Phi.getIncomingValueForBlock(G.Latch), G.Preheader);
   G.Counter->setIncomingValueForBlock(G.Preheader, Lo);
+  G.LatchTest->setOperand(0, G.Next);
   G.LatchTest->setOperand(1, Hi);
 
   Value *Condition = G.Guard->getCondition();
