@@ -1,0 +1,99 @@
+//===- problems/group_reduce_cached.hpp - Cached group sums ----*- C++ -*-===//
+//
+/// \file
+/// `group-reduce-cached`: what a work-group collective costs, not what DRAM
+/// does. Like `reduction`, each work-group of 256 sums its 256 ints and item
+/// 0 writes the sum; but the input is small enough to stay in L2 (256
+/// groups' ints, 256 KB at full size) and one launch sums it `Passes` times
+/// over: group G reads the ints of input group G % InputGroups and writes
+/// Sums[G], so every group does its own work and the loads hit the cache.
+/// One launch per timed run, as in the other benchmarks, and a large one
+/// (262144 groups): a launch costs tens of microseconds on a busy 2-core
+/// machine (waking the threads), more than summing 64K cached ints, so one
+/// launch per pass would time the launches (1024 launches of 256 groups
+/// took 61 ms for the collective, one launch of 262144 groups 2.2 ms).
+///
+/// `--kernel collective` (the default) calls `sycl::reduce_over_group`;
+/// `--kernel tree` is the classic local-memory tree of `reduction` (a
+/// barrier at the top of each of the 8 halving steps). Integers, so the
+/// check is exact: every Sums[G] against a serial sum of its input group.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LANES_BENCH_PROBLEMS_GROUP_REDUCE_CACHED_HPP
+#define LANES_BENCH_PROBLEMS_GROUP_REDUCE_CACHED_HPP
+
+#include "bench.hpp"
+
+#include <vector>
+
+namespace group_reduce_cached {
+
+constexpr size_t Local = 256;
+
+/// The work-group collective, or the same sum by a local-memory tree.
+enum class Kernel { Collective, Tree };
+
+struct Problem {
+  /// Work-groups whose ints the input holds (InputGroups * Local ints); a
+  /// power of two.
+  size_t InputGroups;
+  /// How many times one launch sums the whole input.
+  size_t Passes;
+  Kernel K;
+  size_t inputSize() const { return InputGroups * Local; }
+  size_t groups() const { return InputGroups * Passes; }
+  size_t globalSize() const { return groups() * Local; }
+};
+
+inline Kernel kernelOf(const std::string &Name) {
+  if (Name.empty() || Name == "collective")
+    return Kernel::Collective;
+  if (Name == "tree")
+    return Kernel::Tree;
+  std::fprintf(stderr, "group-reduce-cached: --kernel collective|tree\n");
+  std::exit(2);
+}
+
+inline Problem problem(const bench::Options &Opts) {
+  if (Opts.Smoke)
+    return {16, 4, kernelOf(Opts.Kernel)};
+  return {256, 1024, kernelOf(Opts.Kernel)};
+}
+
+inline void describe(const bench::Reporter &Rep, const Problem &P) {
+  Rep.config("problem", std::to_string(P.inputSize()) + " ints (" +
+                            std::to_string(P.inputSize() * sizeof(int) / 1024) +
+                            " KB) summed " + std::to_string(P.Passes) +
+                            " times");
+  Rep.config("local", Local);
+  Rep.config("groups", P.groups());
+}
+
+/// Small values of both signs, as in `reduction`.
+inline void init(int *In, const Problem &P) {
+  for (size_t I = 0; I < P.inputSize(); ++I)
+    In[I] = int(I % 17) - 8 + int(I / 4099 % 3);
+}
+
+/// The input group whose ints group \p G sums: G % InputGroups, as a mask
+/// (InputGroups is a power of two), so that no group pays for a division
+/// that would weigh on the short collective more than on the tree.
+inline size_t inputGroup(size_t G, size_t InputGroups) {
+  return G & (InputGroups - 1);
+}
+
+inline bench::Verdict check(const int *In, const int *Sums, const Problem &P) {
+  std::vector<long> Want(P.InputGroups, 0);
+  for (size_t I = 0; I < P.inputSize(); ++I)
+    Want[I / Local] += In[I];
+  for (size_t G = 0; G < P.groups(); ++G)
+    if (Sums[G] != Want[inputGroup(G, P.InputGroups)])
+      return {false, "group " + std::to_string(G) + ": " +
+                         std::to_string(Sums[G]) + ", expected " +
+                         std::to_string(Want[inputGroup(G, P.InputGroups)])};
+  return {true, std::to_string(P.groups()) + " group sums exact"};
+}
+
+} // namespace group_reduce_cached
+
+#endif
