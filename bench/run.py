@@ -6,16 +6,18 @@
 Builds the benchmark binaries (target lanes-bench) unless --no-build, warms
 pocl's kernel cache, then for every benchmark runs the variants interleaved,
 each in a fresh process (lanes, library-only, reference, pocl-loopvec,
-pocl-loops, pocl-repl, then again, --reps rounds; the sub-group benchmarks
-have no pocl variant but a no-sub-group one, their lanes binary with
---kernel no-sub-group). Every process warms up, verifies its result, and
+pocl-loops, pocl-repl, then again, --reps rounds). Two groups add a twin
+(TWINS): their lanes binary with another --kernel, the same algorithm
+without the feature they are about: no-sub-group for the sub-group
+benchmarks (which have no pocl variant), tree for the cache-resident
+work-group collective. Every process warms up, verifies its result, and
 times --inner-reps runs; a wrong answer is a FAIL, never a time.
 library-only is slow (fibers), so it runs at most --lib-rounds rounds of one
 timed run each; the table says so.
 
 Prints one table per group of benchmarks (median and min-max of all timed
-runs, ratios, geomeans; the sub-groups table compares lanes with
-no-sub-group and reference), the pocl methods and compile times, and
+runs, ratios, geomeans; the tables of the groups with a twin also compare
+lanes with it), the pocl methods and compile times, and
 lanes++ compile time against plain clang++-19. Writes results.md,
 results.csv, samples.csv, compile.csv and chart.png (gnuplot) under
 <build-dir>/bench/results/. See bench/README.md.
@@ -42,11 +44,55 @@ SOURCE_DIR = os.path.dirname(BENCH_DIR)
 BARRIER_HEAVY = "barrier-heavy"
 STREAM = "BabelStream (barrier-free, plus dot and copy-barrier)"
 SUB_GROUPS = "sub-groups"
+COLLECTIVES = "collectives (cache-resident)"
+
+
+@dataclass(frozen=True)
+class Twin:
+    """The second kernel of the benchmarks of one group, timed as a variant
+    of its own: their lanes binary with `--kernel <variant>`, the same
+    algorithm written without the feature the group is about. The group's
+    table puts it next to lanes, and "<lanes> vs <variant>" says what the
+    feature is worth."""
+    variant: str  # its name (--variants, tables, files) and --kernel
+    lanes: str  # what the ratio calls the lanes kernel
+    kind: str  # the group in "the overall geomean but the <kind> ones"
+    header: str  # the report header's line on it
+    about: str  # the paragraph above the group's table
+
+
+# The groups whose tables compare lanes with a twin; they are left out of
+# the overall geomean, which is about the classic variants.
+TWINS = {
+    SUB_GROUPS: Twin(
+        "no-sub-group", "lanes", "sub-group",
+        "the `lanes` binary of a sub-group benchmark with `--kernel "
+        "no-sub-group`; the sub-group size is LANES_SUB_GROUP_SIZE (the "
+        "problems say it)",
+        "lanes: the kernel with sub-group functions; no-sub-group: the same "
+        "algorithm, each sub-group's exchange through work-group local "
+        "memory and group barriers (the lanes binary, `--kernel "
+        "no-sub-group`); ratios as above, so \"lanes vs no-sub-group\" "
+        "above 1x means the sub-group functions made the kernel faster."),
+    COLLECTIVES: Twin(
+        "tree", "collective", "collective",
+        "the `lanes` binary of group-reduce-cached with `--kernel tree`, "
+        "the local-memory tree",
+        "lanes: the kernel with the work-group collective "
+        "(`reduce_over_group`); tree: the same sums by a local-memory tree "
+        "with a barrier in each of its 8 steps (the lanes binary, `--kernel "
+        "tree`); the input stays in L2, so the ratios time the collective, "
+        "not DRAM; \"collective vs tree\" is tree's median over lanes' "
+        "(issue 4's target: >= 3x). pocl runs the tree (it has no "
+        "work_group_reduce_add)."),
+}
 
 # The variants a benchmark has: the four of BENCHMARKS.md, or for the
-# sub-group benchmarks the same kernel without sub-groups instead of pocl.
+# sub-group benchmarks the same kernel without sub-groups instead of pocl,
+# or for the collective benchmark the four and the tree.
 CLASSIC_VARIANTS = ("lanes", "library-only", "reference", "pocl")
 SUB_GROUP_VARIANTS = ("lanes", "no-sub-group", "library-only", "reference")
+COLLECTIVE_VARIANTS = ("lanes", "tree", "library-only", "reference", "pocl")
 
 
 @dataclass
@@ -86,18 +132,22 @@ BENCHMARKS = [
               variants=SUB_GROUP_VARIANTS),
     Benchmark("sg-spmv", "sg_spmv", [], SUB_GROUPS,
               variants=SUB_GROUP_VARIANTS),
+    Benchmark("group-reduce-cached", "group_reduce_cached", [], COLLECTIVES,
+              variants=COLLECTIVE_VARIANTS),
 ]
 
 # SYCL sources whose compile time is measured (one per binary stem).
 COMPILE_SOURCES = ["reduction", "scalar_product", "nbody", "matmul",
                    "wallace", "transpose", "stencil", "stream", "sg_reduction",
-                   "sg_scan", "sg_shuffle", "sg_spmv"]
+                   "sg_scan", "sg_shuffle", "sg_spmv", "group_reduce_cached"]
 
-VARIANTS = ["lanes", "no-sub-group", "library-only", "reference", "pocl"]
-SUFFIX = {"lanes": "lanes", "no-sub-group": "lanes", "library-only": "lib",
-          "reference": "ref", "pocl": "ocl"}
+TWIN_VARIANTS = [twin.variant for twin in TWINS.values()]
+VARIANTS = (["lanes"] + TWIN_VARIANTS +
+            ["library-only", "reference", "pocl"])
+SUFFIX = {"lanes": "lanes", "library-only": "lib", "reference": "ref",
+          "pocl": "ocl", **{v: "lanes" for v in TWIN_VARIANTS}}
 # Arguments that make a variant out of another variant's binary.
-VARIANT_ARGS = {"no-sub-group": ["--kernel", "no-sub-group"]}
+VARIANT_ARGS = {v: ["--kernel", v] for v in TWIN_VARIANTS}
 POCL_METHODS = ["loopvec", "loops", "repl"]
 
 
@@ -463,10 +513,9 @@ class Runner:
                      f"default build options, methods "
                      f"{', '.join(self.args.pocl_methods)} each in its own "
                      f"process, best median reported")
-        if any(b.group == SUB_GROUPS for b in self.selected):
-            self.say("- no-sub-group: the `lanes` binary of a sub-group "
-                     "benchmark with `--kernel no-sub-group`; the sub-group "
-                     "size is LANES_SUB_GROUP_SIZE (the problems say it)")
+        for group, twin in TWINS.items():
+            if any(b.group == group for b in self.selected):
+                self.say(f"- {twin.variant}: {twin.header}")
         self.say(f"- protocol: size `{self.args.size}`, {self.args.reps} "
                  f"rounds of fresh processes, variants interleaved; each "
                  f"process warms up, verifies, times {self.args.inner_reps} "
@@ -476,8 +525,8 @@ class Runner:
 
     def problem_cell(self, bench):
         """The problem and local size, as the first variant that ran says."""
-        for v in ("lanes", "reference", "pocl", "no-sub-group",
-                  "library-only"):
+        for v in ["lanes", "reference", "pocl"] + TWIN_VARIANTS + [
+                "library-only"]:
             o = self.results.get((bench.name, v))
             if o and "problem" in o.config:
                 return f"{o.config['problem']} ({o.config.get('local', '?')})"
@@ -493,94 +542,79 @@ class Runner:
         groups = {}
         for bench in self.selected:
             groups.setdefault(bench.group, []).append(bench)
-        all_ratios = {"lib": [], "ref": [], "pocl": []}
+        all_ratios = {"library-only": [], "reference": [], "pocl": []}
         for group, benches in groups.items():
-            if group != SUB_GROUPS:
+            if group not in TWINS:
                 self.report_group(group, benches, all_ratios)
-        if any(group != SUB_GROUPS for group in groups):
-            but = " but the sub-group ones" if SUB_GROUPS in groups else ""
+        if any(group not in TWINS for group in groups):
+            kinds = [TWINS[group].kind for group in groups if group in TWINS]
+            but = f" but the {' and '.join(kinds)} ones" if kinds else ""
             self.say(f"Geomean over all benchmarks{but}: lanes vs "
-                     f"library-only {fmt_ratio(geomean(all_ratios['lib']))}, "
-                     f"vs reference {fmt_ratio(geomean(all_ratios['ref']))}, "
+                     f"library-only "
+                     f"{fmt_ratio(geomean(all_ratios['library-only']))}, "
+                     f"vs reference "
+                     f"{fmt_ratio(geomean(all_ratios['reference']))}, "
                      f"vs pocl {fmt_ratio(geomean(all_ratios['pocl']))}. A "
                      f"ratio is the other variant's median over lanes' "
                      f"median: above 1x, lanes is faster.")
             self.say()
-        if SUB_GROUPS in groups:
-            self.report_sub_groups(groups[SUB_GROUPS])
+        for group, benches in groups.items():
+            if group in TWINS:
+                self.report_group(group, benches, all_ratios)
         self.report_bandwidth()
         self.report_failures()
 
     def report_group(self, group, benches, all_ratios):
-        """One table of the benchmarks with the four classic variants."""
+        """One table: lanes, the group's twin (TWINS) if it has one,
+        library-only, reference, and pocl where its benchmarks have it; then
+        lanes against each of the others, and their geomeans. The ratios of
+        a group without a twin also go into `all_ratios` (variant -> list)
+        for the overall geomean."""
+        twin = TWINS.get(group)
+        columns = (["lanes"] + ([twin.variant] if twin else []) +
+                   ["library-only", "reference"])
+        if any("pocl" in bench.variants for bench in benches):
+            columns.append("pocl")
+        others = columns[1:]
         self.say(f"### {group}")
         self.say()
-        self.say("| benchmark | problem (local size) | lanes ms | "
-                 "library-only ms | reference ms | pocl ms (method) | "
-                 "lanes vs library-only | lanes vs reference | "
-                 "lanes vs pocl |")
-        self.say("|---|---|---|---|---|---|---|---|---|")
-        ratios = {"lib": [], "ref": [], "pocl": []}
+        if twin:
+            self.say(twin.about)
+            self.say()
+        heads = ["pocl ms (method)" if v == "pocl" else f"{v} ms"
+                 for v in columns]
+        heads += [f"{twin.lanes} vs {v}" if twin and v == twin.variant
+                  else f"lanes vs {v}" for v in others]
+        self.say("| benchmark | problem (local size) | " + " | ".join(heads)
+                 + " |")
+        self.say("|---|---|" + "---|" * len(heads))
+        ratios = {v: [] for v in others}
         for bench in benches:
-            get = lambda v: self.results.get((bench.name, v))
-            lanes, lib, ref, pocl = (get("lanes"), get("library-only"),
-                                     get("reference"), get("pocl"))
-            pocl_cell = cell(pocl)
-            if pocl and pocl.ok():
-                pocl_cell += f" {pocl.config.get('best_method', '')}"
-            r = {"lib": ratio(lib, lanes), "ref": ratio(ref, lanes),
-                 "pocl": ratio(pocl, lanes)}
-            for k, v in r.items():
-                if v:
-                    ratios[k].append(v)
-                    all_ratios[k].append(v)
+            lanes = self.results.get((bench.name, "lanes"))
+            r = {v: ratio(self.results.get((bench.name, v)), lanes)
+                 for v in others}
+            for v, value in r.items():
+                if value:
+                    ratios[v].append(value)
+                    if not twin:
+                        all_ratios[v].append(value)
+            cells = [self.variant_cell(bench, v) for v in columns]
+            cells += [fmt_ratio(r[v]) for v in others]
             self.say(f"| {bench.name} | {self.problem_cell(bench)} | "
-                     f"{cell(lanes)} | {self.lib_cell(bench)} | {cell(ref)} | "
-                     f"{pocl_cell} | {fmt_ratio(r['lib'])} | "
-                     f"{fmt_ratio(r['ref'])} | {fmt_ratio(r['pocl'])} |")
-        self.say(f"| **geomean** | | | | | | "
-                 f"{fmt_ratio(geomean(ratios['lib']))} | "
-                 f"{fmt_ratio(geomean(ratios['ref']))} | "
-                 f"{fmt_ratio(geomean(ratios['pocl']))} |")
+                     + " | ".join(cells) + " |")
+        self.say("| **geomean** | |" + " |" * len(columns) + "".join(
+            f" {fmt_ratio(geomean(ratios[v]))} |" for v in others))
         self.say()
 
-    def report_sub_groups(self, benches):
-        """The sub-group benchmarks: lanes against the same algorithm without
-        sub-groups and against the reference."""
-        self.say(f"### {SUB_GROUPS}")
-        self.say()
-        self.say("lanes: the kernel with sub-group functions; no-sub-group: "
-                 "the same algorithm, each sub-group's exchange through "
-                 "work-group local memory and group barriers (the lanes "
-                 "binary, `--kernel no-sub-group`); ratios as above, so "
-                 "\"lanes vs no-sub-group\" above 1x means the sub-group "
-                 "functions made the kernel faster.")
-        self.say()
-        self.say("| benchmark | problem (local size) | lanes ms | "
-                 "no-sub-group ms | library-only ms | reference ms | "
-                 "lanes vs no-sub-group | lanes vs library-only | "
-                 "lanes vs reference |")
-        self.say("|---|---|---|---|---|---|---|---|---|")
-        ratios = {"nosg": [], "lib": [], "ref": []}
-        for bench in benches:
-            get = lambda v: self.results.get((bench.name, v))
-            lanes = get("lanes")
-            r = {"nosg": ratio(get("no-sub-group"), lanes),
-                 "lib": ratio(get("library-only"), lanes),
-                 "ref": ratio(get("reference"), lanes)}
-            for k, v in r.items():
-                if v:
-                    ratios[k].append(v)
-            self.say(f"| {bench.name} | {self.problem_cell(bench)} | "
-                     f"{cell(lanes)} | {cell(get('no-sub-group'))} | "
-                     f"{self.lib_cell(bench)} | {cell(get('reference'))} | "
-                     f"{fmt_ratio(r['nosg'])} | {fmt_ratio(r['lib'])} | "
-                     f"{fmt_ratio(r['ref'])} |")
-        self.say(f"| **geomean** | | | | | | "
-                 f"{fmt_ratio(geomean(ratios['nosg']))} | "
-                 f"{fmt_ratio(geomean(ratios['lib']))} | "
-                 f"{fmt_ratio(geomean(ratios['ref']))} |")
-        self.say()
+    def variant_cell(self, bench, variant):
+        """A table cell of one variant's times, with what it needs said:
+        library-only its sample count, pocl its best method."""
+        if variant == "library-only":
+            return self.lib_cell(bench)
+        outcome = self.results.get((bench.name, variant))
+        if variant == "pocl" and outcome and outcome.ok():
+            return f"{cell(outcome)} {outcome.config.get('best_method', '')}"
+        return cell(outcome)
 
     def report_bandwidth(self):
         rows = []
@@ -718,7 +752,10 @@ class Runner:
             print("run.py: gnuplot not found, no chart (apt-get install "
                   "gnuplot-nox)", file=sys.stderr)
             return
-        shown = ["lanes", "pocl", "library-only", "no-sub-group"]
+        titles = {"lanes": "lanes", "pocl": "pocl (best method)",
+                  "library-only": "library-only",
+                  **{v: f"{v} (lanes)" for v in TWIN_VARIANTS}}
+        shown = list(titles)
         dat = os.path.join(self.out, "chart.dat")
         with open(dat, "w") as f:
             f.write("# benchmark " + " ".join(shown) + "\n")
@@ -730,6 +767,8 @@ class Runner:
                     row.append(f"{r:.6g}" if r else "NaN")
                 f.write(" ".join(row) + "\n")
         png = os.path.join(self.out, "chart.png")
+        plots = ", ".join(f"'' using {column} title '{titles[v]}'"
+                          for column, v in enumerate(shown[1:], start=3))
         script = f"""
 set terminal pngcairo size 1400,600 font ",10"
 set output '{png}'
@@ -745,7 +784,7 @@ set rmargin 10
 set bmargin 7
 set datafile missing "NaN"
 set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2
-plot '{dat}' using 2:xtic(1) title 'lanes', '' using 3 title 'pocl (best method)', '' using 4 title 'library-only', '' using 5 title 'no-sub-group (lanes)'
+plot '{dat}' using 2:xtic(1) title 'lanes', {plots}
 """
         gp = os.path.join(self.out, "chart.gp")
         with open(gp, "w") as f:
