@@ -31,8 +31,9 @@ struct lanes_wg_ctx {
 };
 
 /// Returns 64-byte aligned scratch of at least `bytes` for the loop-state
-/// arrays of the current work-group. Owned by the calling thread's arena;
-/// valid until the work-group function returns. Never NULL.
+/// arrays of the current work-group. Owned by the calling thread; valid
+/// until the work-group function returns. Never NULL. A work-group function
+/// calls it at most once per group: every call may return the same memory.
 void *__lanes_loop_state(struct lanes_wg_ctx *ctx, uint64_t bytes);
 
 /// Records that work-items of the current group left a sub-CFG at different

@@ -114,7 +114,7 @@ LANES_NOTHROW lanes_wg_fn __lanes_work_group_function(lanes_entry_fn,
 }
 
 void *__lanes_loop_state(struct lanes_wg_ctx *Ctx, uint64_t Bytes) {
-  return workerOf(Ctx, "__lanes_loop_state").LoopState.allocate(Bytes);
+  return workerOf(Ctx, "__lanes_loop_state").LoopState.reserve(Bytes);
 }
 
 void __lanes_divergent_barrier(struct lanes_wg_ctx *Ctx, const char *First,

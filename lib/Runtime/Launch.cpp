@@ -161,13 +161,18 @@ public:
 
   /// Runs the group with linear index `Linear`; records errors in L.
   void run(uint64_t Linear) noexcept {
-    L.delinearizeGroup(Linear, Ctx.group_id);
+    // A thread gets runs of consecutive groups: step the id of the last
+    // one rather than divide (the divisions cost as much as a small group).
+    if (Linear == Next)
+      stepGroupId();
+    else
+      L.delinearizeGroup(Linear, Ctx.group_id);
+    Next = Linear + 1;
     if (!L.Desc.WorkGroupFn) {
       W.Fibers.runGroup(L, Ctx);
       return;
     }
     try {
-      W.LoopState.beginGroup();
       L.Desc.WorkGroupFn(L.Desc.KernelObject, &Ctx);
     } catch (...) {
       L.fail(std::current_exception());
@@ -175,9 +180,20 @@ public:
   }
 
 private:
+  /// Ctx.group_id of the next linear group, dimension 0 fastest.
+  void stepGroupId() {
+    for (int Dim = 0; Dim < 2; ++Dim) {
+      if (++Ctx.group_id[Dim] < Ctx.num_groups[Dim])
+        return;
+      Ctx.group_id[Dim] = 0;
+    }
+    ++Ctx.group_id[2];
+  }
+
   LaunchState &L;
   WorkerState &W;
   lanes_wg_ctx Ctx;
+  uint64_t Next = ~uint64_t(0); ///< linear index after the last group run
 };
 
 /// Marks a thread as running groups of `L` for the scope's duration.

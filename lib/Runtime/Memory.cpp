@@ -37,10 +37,6 @@ size_t pageSize() {
   return Size;
 }
 
-/// A new block holds at least this much, so that small loop-state requests
-/// do not each allocate.
-constexpr size_t MinScratchBlock = 64 * 1024;
-
 } // namespace
 
 void AlignedDeleter::operator()(char *Ptr) const noexcept { std::free(Ptr); }
@@ -53,41 +49,16 @@ AlignedPtr lanes::rt::detail::allocateAligned(size_t Bytes) {
   return AlignedPtr(static_cast<char *>(Memory));
 }
 
-void *LocalMemoryBuffer::reserve(size_t Bytes) {
+void *ReusedBuffer::reserve(size_t Bytes) {
   if (!Memory || Bytes > Capacity) {
     size_t Size = roundUp(Bytes ? Bytes : 1, ArenaAlignment);
+    if (Size < Bytes)
+      throw std::bad_alloc(); // the rounding overflowed
     Memory.reset();
     Memory = allocateAligned(Size);
     Capacity = Size;
   }
   return Memory.get();
-}
-
-void ScratchArena::beginGroup() {
-  UsedInLast = 0;
-  if (Blocks.size() <= 1)
-    return;
-  size_t Total = 0;
-  for (const Block &B : Blocks)
-    Total += B.Size;
-  Blocks.clear();
-  Blocks.push_back({allocateAligned(Total), Total});
-}
-
-void *ScratchArena::allocate(size_t Bytes) {
-  size_t Size = roundUp(Bytes ? Bytes : 1, ArenaAlignment);
-  if (Size < Bytes)
-    throw std::bad_alloc(); // the rounding overflowed
-  if (Blocks.empty() || Blocks.back().Size - UsedInLast < Size) {
-    size_t BlockSize = Size < MinScratchBlock ? MinScratchBlock : Size;
-    if (!Blocks.empty() && BlockSize < 2 * Blocks.back().Size)
-      BlockSize = 2 * Blocks.back().Size;
-    Blocks.push_back({allocateAligned(BlockSize), BlockSize});
-    UsedInLast = 0;
-  }
-  char *Result = Blocks.back().Memory.get() + UsedInLast;
-  UsedInLast += Size;
-  return Result;
 }
 
 StackPool::~StackPool() {

@@ -2,7 +2,7 @@
 //
 /// \file
 /// The memory a worker thread owns and reuses across work-groups and
-/// launches: the local-memory buffer of the group it runs, the scratch arena
+/// launches: the local-memory buffer of the group it runs, the buffer
 /// compiled work-group functions put their loop-state arrays in, and the
 /// pool of fiber stacks library-only work-items run on.
 ///
@@ -35,40 +35,20 @@ using AlignedPtr = std::unique_ptr<char, AlignedDeleter>;
 /// ArenaAlignment-aligned. Throws std::bad_alloc.
 AlignedPtr allocateAligned(size_t Bytes);
 
-/// A grow-only buffer: the local memory of the work-group a thread runs.
-class LocalMemoryBuffer {
+/// A grow-only buffer that every work-group a thread runs reuses: for its
+/// local memory, and for the loop-state arrays of a compiled work-group
+/// function (which asks once per group, so nothing needs freeing between
+/// groups).
+class ReusedBuffer {
 public:
   /// Returns a 64-byte aligned, non-null buffer of at least `Bytes`. The
   /// buffer is kept between calls; its contents are unspecified, as OpenCL
-  /// and SYCL local memory is.
+  /// and SYCL local memory is. Throws std::bad_alloc.
   void *reserve(size_t Bytes);
 
 private:
   AlignedPtr Memory;
   size_t Capacity = 0;
-};
-
-/// Bump allocator for the loop-state arrays of one work-group at a time.
-/// A group may ask several times; everything it got stays valid until
-/// beginGroup() starts the next group. Blocks are kept, so after the first
-/// group of a kernel each further group allocates nothing.
-class ScratchArena {
-public:
-  /// Starts a work-group: earlier allocations are dead. If the last group
-  /// needed several blocks they are merged into one as large as all of
-  /// them, so the next group fits in one block.
-  void beginGroup();
-  /// Returns 64-byte aligned scratch of at least `Bytes` (0 is allowed),
-  /// never null. Throws std::bad_alloc.
-  void *allocate(size_t Bytes);
-
-private:
-  struct Block {
-    AlignedPtr Memory;
-    size_t Size;
-  };
-  std::vector<Block> Blocks;
-  size_t UsedInLast = 0; ///< bytes handed out from Blocks.back()
 };
 
 /// The fiber stacks of library-only work-items. A stack is mmap-ed once

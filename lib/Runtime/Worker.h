@@ -3,7 +3,7 @@
 /// \file
 /// Each thread that runs work-groups (OpenMP workers and the host thread
 /// that calls launch()) owns one WorkerState for its whole life: its
-/// local-memory buffer, loop-state arena, fiber stacks and fiber scheduler
+/// local-memory and loop-state buffers, fiber stacks and fiber scheduler
 /// are allocated on first use and reused by every later group and launch.
 /// lanes_wg_ctx::runtime points to it, which is how __lanes_loop_state and
 /// __lanes_divergent_barrier find their thread's arena and launch.
@@ -21,8 +21,8 @@ class LaunchState;
 
 /// The runtime state one thread owns. Only its own thread touches it.
 struct WorkerState {
-  LocalMemoryBuffer LocalMemory;
-  ScratchArena LoopState;
+  ReusedBuffer LocalMemory;
+  ReusedBuffer LoopState;
   StackPool Stacks;
   FiberScheduler Fibers{Stacks};
   /// The launch whose groups this thread is running, null between launches.
