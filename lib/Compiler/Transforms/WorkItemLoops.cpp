@@ -63,9 +63,15 @@ struct SubCfg {
 };
 
 /// Where a value or alloca waits while other work-items run.
+/// The type a slot keeps a value of type \p Ty in: booleans as bytes, as
+/// the loop vectorizer loads and stores vectors of i1 one element at a time.
+Type *stateType(Type *Ty) {
+  return Ty->isIntOrIntVectorTy(1) ? Ty->getWithNewBitWidth(8) : Ty;
+}
+
 struct StateSlot {
   bool Uniform = false;
-  Type *Ty = nullptr;      ///< type stored (values only)
+  Type *Ty = nullptr;      ///< type stored (values only), see stateType()
   Value *Base = nullptr;   ///< uniform alloca, or start of the per-item array
   uint64_t Stride = 0;     ///< bytes per work-item (per-item arrays)
 };
@@ -137,6 +143,7 @@ private:
   void markParallel(ArrayRef<BasicBlock *> Blocks, const LoopNest &Nest);
   void emitDispatch(const SubCfg &S, LoopNest &Nest);
   GlobalVariable *exitNameTable(IRBuilder<> &B);
+  void storeState(Value *V, Value *Address, IRBuilder<> &B);
   Value *slotAddress(const StateSlot &Slot, const LoopNest &Nest,
                      IRBuilder<> &B);
   Value *incomingValue(Instruction *V, LoopNest &Nest);
@@ -298,7 +305,7 @@ void WorkGroupBuilder::createSlots(IRBuilder<> &B,
       continue;
     }
     StateSlot &Slot = ValueSlots[V];
-    Slot.Ty = V->getType();
+    Slot.Ty = stateType(V->getType());
     Slot.Uniform = Shape.isUniform(V);
     if (Slot.Uniform) {
       Slot.Base = B.CreateAlloca(Slot.Ty, nullptr, V->getName() + ".uniform");
@@ -531,9 +538,17 @@ Value *WorkGroupBuilder::incomingValue(Instruction *V, LoopNest &Nest) {
   const StateSlot &Slot = ValueSlots.lookup(V);
   BasicBlock *At = Slot.Uniform ? Nest.Pre : Nest.Header;
   IRBuilder<> B(At->getTerminator());
-  return B.CreateAlignedLoad(Slot.Ty, slotAddress(Slot, Nest, B),
-                             DL.getPrefTypeAlign(Slot.Ty),
-                             V->getName() + ".reload");
+  Value *Loaded = B.CreateAlignedLoad(Slot.Ty, slotAddress(Slot, Nest, B),
+                                      DL.getPrefTypeAlign(Slot.Ty),
+                                      V->getName() + ".reload");
+  return B.CreateTrunc(Loaded, V->getType());
+}
+
+/// Stores \p V at \p Address of a slot of stateType(V's type).
+void WorkGroupBuilder::storeState(Value *V, Value *Address, IRBuilder<> &B) {
+  Value *Stored = B.CreateZExt(V, stateType(V->getType()));
+  B.CreateAlignedStore(Stored, Address,
+                       DL.getPrefTypeAlign(Stored->getType()));
 }
 
 void WorkGroupBuilder::connectLiveValues(
@@ -562,8 +577,7 @@ void WorkGroupBuilder::connectLiveValues(
       IRBuilder<> B(&*Def->getParent()->getFirstInsertionPt());
       if (!isa<PHINode>(Def))
         B.SetInsertPoint(Def->getNextNode());
-      B.CreateAlignedStore(Def, slotAddress(Slot->second, Nest, B),
-                           DL.getPrefTypeAlign(Def->getType()));
+      storeState(Def, slotAddress(Slot->second, Nest, B), B);
     }
 
     SmallVector<Use *, 8> Uses;
@@ -677,8 +691,7 @@ void WorkGroupBuilder::stepCollective(Accumulator &A, LoopNest &Nest) {
   auto Slot = ValueSlots.find(Syncs[A.Code]);
   if (Slot != ValueSlots.end() && !Slot->second.Uniform) {
     Value *Result = Kind == Builtin::GroupScanExclusive ? A.Acc[0] : Next;
-    B.CreateAlignedStore(Result, slotAddress(Slot->second, Nest, B),
-                         DL.getPrefTypeAlign(Result->getType()));
+    storeState(Result, slotAddress(Slot->second, Nest, B), B);
   }
   Step->eraseFromParent();
   A.Step = nullptr;
@@ -871,8 +884,7 @@ BasicBlock *WorkGroupBuilder::collectiveDone(unsigned Code, LoopNest &Nest) {
                    [&](const Accumulator &A) { return A.Code == Code; });
   BasicBlock *Done = BasicBlock::Create(Ctx, "collective.done", &WG);
   IRBuilder<> B(Done);
-  B.CreateAlignedStore(A->Next, Slot->second.Base,
-                       DL.getPrefTypeAlign(A->Next->getType()));
+  storeState(A->Next, Slot->second.Base, B);
   B.CreateBr(Next);
   return Done;
 }
