@@ -232,6 +232,10 @@ enum class ReductionShape { NdRange, Range, PaddedRange };
 /// combines each reducer's value over the work-group.
 template <typename KernelT, int Dims, ReductionShape Shape, typename... Slots>
 struct ReductionInvoker {
+  /// A range kernel has returned before the group combines the reducers.
+  static constexpr bool Unwindable =
+      Shape != ReductionShape::NdRange ||
+      UnwindableNdRangeKernel<KernelT, Dims, typename Slots::ReducerType...>;
   KernelT Kernel;
   sycl::range<Dims> UserRange; ///< range kernels only
   IndexedList<Slots...> Reductions;
