@@ -182,6 +182,29 @@ TEST_F(UnwindTest, CollectiveOnlyPartOfTheGroupReaches) {
   expectEveryLocalDestroyed();
 }
 
+TEST_F(UnwindTest, ReductionKernelThrowsWhileOthersWait) {
+  // The reducers' frames lie between the kernel and the entry too.
+  int *Sum = Out;
+  *Sum = 0;
+  try {
+    Q.parallel_for<class ThrowingReduction>(
+        sycl::nd_range<1>(Global, Local),
+        sycl::reduction(Sum, sycl::plus<int>()),
+        [=](sycl::nd_item<1> It, auto &Total) {
+          Counted InKernel(It);
+          std::vector<int> Scratch(64, 6);
+          if (It.get_global_id(0) == 37)
+            throw std::runtime_error("work-item 37 failed");
+          barrierHolding(It);
+          Total += Scratch[0];
+        });
+    ADD_FAILURE() << "expected std::runtime_error";
+  } catch (const std::runtime_error &E) {
+    EXPECT_STREQ(E.what(), "work-item 37 failed");
+  }
+  expectEveryLocalDestroyed();
+}
+
 TEST_F(UnwindTest, WorkItemThrowsWhileOthersWait) {
   int *Result = Out;
   try {
