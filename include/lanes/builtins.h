@@ -18,6 +18,8 @@
 ///  - compiled mode: the pass plugin builds a work-group function from the
 ///    entry, replaces every builtin in it, and folds
 ///    __lanes_work_group_function(entry) to that function.
+/// A translation unit says which one it is compiled for with
+/// LANES_COMPILED_KERNELS (see LANES_GROUP_WAIT below); lanes++ defines it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_BUILTINS_H
@@ -35,6 +37,23 @@
 #else
 #define LANES_KERNEL __attribute__((noinline))
 #define LANES_CONVERGENT
+#endif
+
+/// Attributes of the builtins that wait for the rest of the group (the
+/// barrier and the collectives). lanes++ defines LANES_COMPILED_KERNELS=1:
+/// the pass plugin replaces these calls and wants them nothrow (plain
+/// calls, no invokes). Without the plugin they are the library-only
+/// runtime's, which unwinds the work-items still waiting in them when their
+/// group fails, by an exception thrown out of the call; they must not be
+/// nothrow there (a GCC-compiled caller with a non-trivial local would
+/// terminate). LANES_WAITS_MAY_THROW says which of the two this
+/// translation unit declares.
+#if defined(LANES_COMPILED_KERNELS) && LANES_COMPILED_KERNELS
+#define LANES_WAITS_MAY_THROW 0
+#define LANES_GROUP_WAIT LANES_CONVERGENT __attribute__((nothrow))
+#else
+#define LANES_WAITS_MAY_THROW 1
+#define LANES_GROUP_WAIT LANES_CONVERGENT
 #endif
 
 #ifdef __cplusplus
@@ -68,9 +87,14 @@ enum {
 
 /// Work-group barrier: every work-item of the group must reach the same
 /// barrier the same number of times. `file` and `line` name the barrier in
-/// diagnostics (the front end passes the user's call site).
+/// diagnostics (the front end passes the user's call site). In library-only
+/// mode, when the group fails (a barrier not all of it reaches, an
+/// exception), the call does not return: it throws the exception that
+/// unwinds the waiting work-item, which the kernel must let pass (no
+/// noexcept frame in between, no catch (...) that swallows it). The same
+/// holds for the collectives below.
 void __lanes_barrier(unsigned fence_flags, const char *file,
-                     unsigned line) LANES_CONVERGENT __attribute__((nothrow));
+                     unsigned line) LANES_GROUP_WAIT;
 
 /// Operations of the group collectives. MIN/MAX compare signed integers;
 /// UMIN/UMAX unsigned ones; on float and double MIN/MAX are fmin/fmax.
@@ -105,18 +129,18 @@ enum {
 /// Integer arithmetic wraps (two's complement). Narrower types and bool are
 /// widened by the front end.
 #define LANES_GROUP_COLLECTIVES(T, SUFFIX)                                     \
-  T __lanes_group_reduce_##SUFFIX(unsigned op, T x, const char *file,         \
+  T __lanes_group_reduce_##SUFFIX(unsigned op, T x, const char *file,          \
                                   unsigned line)                               \
-      LANES_CONVERGENT __attribute__((nothrow));                               \
-  T __lanes_group_scan_inclusive_##SUFFIX(unsigned op, T x, const char *file, \
+      LANES_GROUP_WAIT;                                                        \
+  T __lanes_group_scan_inclusive_##SUFFIX(unsigned op, T x, const char *file,  \
                                           unsigned line)                       \
-      LANES_CONVERGENT __attribute__((nothrow));                               \
-  T __lanes_group_scan_exclusive_##SUFFIX(unsigned op, T x, const char *file, \
+      LANES_GROUP_WAIT;                                                        \
+  T __lanes_group_scan_exclusive_##SUFFIX(unsigned op, T x, const char *file,  \
                                           unsigned line)                       \
-      LANES_CONVERGENT __attribute__((nothrow));                               \
-  T __lanes_group_broadcast_##SUFFIX(T x, size_t item, const char *file,      \
+      LANES_GROUP_WAIT;                                                        \
+  T __lanes_group_broadcast_##SUFFIX(T x, size_t item, const char *file,       \
                                      unsigned line)                            \
-      LANES_CONVERGENT __attribute__((nothrow));
+      LANES_GROUP_WAIT;
 LANES_GROUP_COLLECTIVES(int32_t, i32)
 LANES_GROUP_COLLECTIVES(int64_t, i64)
 LANES_GROUP_COLLECTIVES(float, f32)
@@ -143,18 +167,18 @@ LANES_GROUP_COLLECTIVES(double, f64)
 /// collective must be reached by every work-item of the work-group, the
 /// same number of times.
 #define LANES_SUB_GROUP_COLLECTIVES(T, SUFFIX)                                 \
-  T __lanes_sub_group_reduce_##SUFFIX(unsigned op, T x, unsigned sg_size,     \
+  T __lanes_sub_group_reduce_##SUFFIX(unsigned op, T x, unsigned sg_size,      \
                                       const char *file, unsigned line)         \
-      LANES_CONVERGENT __attribute__((nothrow));                               \
+      LANES_GROUP_WAIT;                                                        \
   T __lanes_sub_group_scan_inclusive_##SUFFIX(                                 \
       unsigned op, T x, unsigned sg_size, const char *file, unsigned line)     \
-      LANES_CONVERGENT __attribute__((nothrow));                               \
+      LANES_GROUP_WAIT;                                                        \
   T __lanes_sub_group_scan_exclusive_##SUFFIX(                                 \
       unsigned op, T x, unsigned sg_size, const char *file, unsigned line)     \
-      LANES_CONVERGENT __attribute__((nothrow));                               \
-  T __lanes_sub_group_shuffle_##SUFFIX(T x, size_t lane, unsigned sg_size,    \
+      LANES_GROUP_WAIT;                                                        \
+  T __lanes_sub_group_shuffle_##SUFFIX(T x, size_t lane, unsigned sg_size,     \
                                        const char *file, unsigned line)        \
-      LANES_CONVERGENT __attribute__((nothrow));
+      LANES_GROUP_WAIT;
 LANES_SUB_GROUP_COLLECTIVES(int32_t, i32)
 LANES_SUB_GROUP_COLLECTIVES(int64_t, i64)
 LANES_SUB_GROUP_COLLECTIVES(float, f32)

@@ -29,6 +29,12 @@ struct LaunchDesc {
   size_t Global[3] = {1, 1, 1};
   size_t Local[3] = {1, 1, 1};
   size_t LocalMemBytes = 0;
+  /// Entry lets an exception pass out of every barrier and collective it
+  /// waits in (lanes/builtins.h declared them with LANES_WAITS_MAY_THROW,
+  /// and no noexcept function lies in between). When a library-only group
+  /// fails, its waiting work-items are then unwound, destroying their
+  /// locals; otherwise they are abandoned. Ignored with WorkGroupFn.
+  bool Unwindable = false;
 };
 
 /// Runs every work-group of `D`: through D.WorkGroupFn when set, else one

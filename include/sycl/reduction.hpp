@@ -227,11 +227,26 @@ struct ReducerAccess {
 /// How a parallel_for with reductions was launched.
 enum class ReductionShape { NdRange, Range, PaddedRange };
 
+/// ReductionInvoker::Unwindable. A range kernel has returned before the
+/// group combines the reducers; it is not asked about nd_item at all (a
+/// generic one need not compile with it).
+template <ReductionShape Shape, typename KernelT, int Dims,
+          typename... ReducerT>
+constexpr bool unwindableReduction() {
+  if constexpr (Shape == ReductionShape::NdRange)
+    return UnwindableNdRangeKernel<KernelT, Dims, ReducerT...>;
+  else
+    return true;
+}
+
 /// Runs one work-item of a parallel_for with reductions: builds a reducer
 /// per slot, calls the kernel with them (not for a padding work-item), then
 /// combines each reducer's value over the work-group.
 template <typename KernelT, int Dims, ReductionShape Shape, typename... Slots>
 struct ReductionInvoker {
+  static constexpr bool Unwindable =
+      unwindableReduction<Shape, KernelT, Dims,
+                          typename Slots::ReducerType...>();
   KernelT Kernel;
   sycl::range<Dims> UserRange; ///< range kernels only
   IndexedList<Slots...> Reductions;

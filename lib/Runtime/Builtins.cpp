@@ -12,9 +12,11 @@
 /// 2 violates the contract and gets the same answers. Reached while a
 /// compiled work-group function runs on the thread (code the compiler did
 /// not lower, such as a call through a function pointer), no answer would
-/// be right: they print an error naming the kernel and abort (they are
-/// declared nothrow). So does __lanes_barrier outside a library-only
-/// work-item: there is no group to wait for.
+/// be right: they print an error naming the kernel and abort (the queries
+/// are declared nothrow). So does __lanes_barrier outside a library-only
+/// work-item: there is no group to wait for. __lanes_barrier is the one
+/// that may throw: the exception that unwinds a work-item of a failed group
+/// (FiberScheduler.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,7 +33,8 @@
 
 using namespace lanes::rt::detail;
 
-/// Definitions must repeat the declarations' exception specification.
+/// Definitions must repeat the declarations' exception specification:
+/// nothrow for the queries, none for the barrier (lanes/builtins.h).
 #define LANES_NOTHROW __attribute__((nothrow))
 
 const WorkItem *lanes::rt::detail::currentItem(const char *Builtin) {
@@ -99,8 +102,7 @@ LANES_NOTHROW void *__lanes_local_memory(void) {
   return Group ? Group->local_memory : nullptr;
 }
 
-LANES_NOTHROW void __lanes_barrier(unsigned FenceFlags, const char *File,
-                                   unsigned Line) {
+void __lanes_barrier(unsigned FenceFlags, const char *File, unsigned Line) {
   // Fibers of a group share one thread, so switching is already a full
   // fence for both local and global memory; the flags need no action.
   (void)FenceFlags;

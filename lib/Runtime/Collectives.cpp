@@ -34,7 +34,12 @@
 /// recorded as the launch's runtime error (sycl::exception with
 /// errc::runtime once the launch ends); the call then returns x without
 /// waiting. Outside a launch there is nobody to tell, so it prints the
-/// error and aborts (the builtins are nothrow).
+/// error and aborts (compiled kernels declare the collectives nothrow).
+///
+/// Like __lanes_barrier, the collectives throw only to unwind a work-item
+/// of a failed group (FiberScheduler.cpp), which the kernel must let pass:
+/// they are not nothrow here, and neither is anything on the way from the
+/// kernel to the fiber's wait.
 //
 //===----------------------------------------------------------------------===//
 
@@ -54,9 +59,6 @@
 #include <type_traits>
 
 using namespace lanes::rt::detail;
-
-/// Definitions must repeat the declarations' exception specification.
-#define LANES_NOTHROW __attribute__((nothrow))
 
 namespace {
 
@@ -311,39 +313,38 @@ CollectiveRequest subGroupRequest(CollectiveKind Kind, unsigned Op,
 extern "C" {
 
 #define LANES_DEFINE_COLLECTIVES(T, SUFFIX)                                    \
-  LANES_NOTHROW T __lanes_group_reduce_##SUFFIX(                               \
-      unsigned Op, T X, const char *File, unsigned Line) {                     \
+  T __lanes_group_reduce_##SUFFIX(unsigned Op, T X, const char *File,          \
+                                  unsigned Line) {                             \
     return runCollective<T>("__lanes_group_reduce_" #SUFFIX,                   \
                             groupRequest(CollectiveKind::Reduce, Op), X, 0,    \
                             File, Line);                                       \
   }                                                                            \
-  LANES_NOTHROW T __lanes_group_scan_inclusive_##SUFFIX(                       \
-      unsigned Op, T X, const char *File, unsigned Line) {                     \
+  T __lanes_group_scan_inclusive_##SUFFIX(unsigned Op, T X, const char *File,  \
+                                          unsigned Line) {                     \
     return runCollective<T>("__lanes_group_scan_inclusive_" #SUFFIX,           \
                             groupRequest(CollectiveKind::InclusiveScan, Op),   \
                             X, 0, File, Line);                                 \
   }                                                                            \
-  LANES_NOTHROW T __lanes_group_scan_exclusive_##SUFFIX(                       \
-      unsigned Op, T X, const char *File, unsigned Line) {                     \
+  T __lanes_group_scan_exclusive_##SUFFIX(unsigned Op, T X, const char *File,  \
+                                          unsigned Line) {                     \
     return runCollective<T>("__lanes_group_scan_exclusive_" #SUFFIX,           \
                             groupRequest(CollectiveKind::ExclusiveScan, Op),   \
                             X, 0, File, Line);                                 \
   }                                                                            \
-  LANES_NOTHROW T __lanes_group_broadcast_##SUFFIX(                            \
-      T X, size_t Item, const char *File, unsigned Line) {                     \
+  T __lanes_group_broadcast_##SUFFIX(T X, size_t Item, const char *File,       \
+                                     unsigned Line) {                          \
     return runCollective<T>("__lanes_group_broadcast_" #SUFFIX,                \
                             groupRequest(CollectiveKind::Broadcast, 0, Item),  \
                             X, 0, File, Line);                                 \
   }                                                                            \
-  LANES_NOTHROW T __lanes_sub_group_reduce_##SUFFIX(                           \
-      unsigned Op, T X, unsigned SubGroupSize, const char *File,               \
-      unsigned Line) {                                                         \
+  T __lanes_sub_group_reduce_##SUFFIX(unsigned Op, T X, unsigned SubGroupSize, \
+                                      const char *File, unsigned Line) {       \
     return runCollective<T>(                                                   \
         "__lanes_sub_group_reduce_" #SUFFIX,                                   \
         subGroupRequest(CollectiveKind::Reduce, Op, SubGroupSize), X, 0, File, \
         Line);                                                                 \
   }                                                                            \
-  LANES_NOTHROW T __lanes_sub_group_scan_inclusive_##SUFFIX(                   \
+  T __lanes_sub_group_scan_inclusive_##SUFFIX(                                 \
       unsigned Op, T X, unsigned SubGroupSize, const char *File,               \
       unsigned Line) {                                                         \
     return runCollective<T>(                                                   \
@@ -351,7 +352,7 @@ extern "C" {
         subGroupRequest(CollectiveKind::InclusiveScan, Op, SubGroupSize), X,   \
         0, File, Line);                                                        \
   }                                                                            \
-  LANES_NOTHROW T __lanes_sub_group_scan_exclusive_##SUFFIX(                   \
+  T __lanes_sub_group_scan_exclusive_##SUFFIX(                                 \
       unsigned Op, T X, unsigned SubGroupSize, const char *File,               \
       unsigned Line) {                                                         \
     return runCollective<T>(                                                   \
@@ -359,9 +360,9 @@ extern "C" {
         subGroupRequest(CollectiveKind::ExclusiveScan, Op, SubGroupSize), X,   \
         0, File, Line);                                                        \
   }                                                                            \
-  LANES_NOTHROW T __lanes_sub_group_shuffle_##SUFFIX(                          \
-      T X, size_t Lane, unsigned SubGroupSize, const char *File,               \
-      unsigned Line) {                                                         \
+  T __lanes_sub_group_shuffle_##SUFFIX(T X, size_t Lane,                       \
+                                       unsigned SubGroupSize,                  \
+                                       const char *File, unsigned Line) {      \
     return runCollective<T>(                                                   \
         "__lanes_sub_group_shuffle_" #SUFFIX,                                  \
         subGroupRequest(CollectiveKind::Shuffle, 0, SubGroupSize), X, Lane,    \

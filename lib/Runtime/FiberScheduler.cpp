@@ -36,12 +36,44 @@
 /// computes every work-item's result. They are checked like barriers, so a
 /// collective only part of a group reaches is an error too, never a hang.
 ///
-/// When a group stops early its suspended fibers are *abandoned*, not
-/// unwound: Boost's fiber destructor would throw a forced-unwind exception
-/// out of __lanes_barrier, which builtins.h declares nothrow, and a kernel
-/// compiled by GCC with any non-trivial local then calls std::terminate.
-/// Abandoning reclaims the fiber's stack without running the destructors
-/// of the kernel's locals; that leak is confined to launches that fail.
+/// When a group stops early, the work-items suspended in a barrier or
+/// collective are *unwound*, so that the destructors of the kernel's locals
+/// run. The work-item that threw, and those that finished, have no fiber
+/// left; only suspended ones are unwound, in linear order, each as the
+/// current work-item (a destructor may ask for its ids). Destroying a
+/// suspended Boost fiber resumes it with boost::context::detail::
+/// forced_unwind thrown at its suspension point, i.e. out of wait() and
+/// through __lanes_barrier or the collective into the kernel. On its way
+/// down the fiber's own stack:
+///  - wait() completes the AddressSanitizer stack switch the scheduler
+///    started and keeps the exception (see below);
+///  - the kernel's frames run their cleanups;
+///  - runItems() lets it pass (its catch (...), which turns a work-item's
+///    own exception into the launch's error, must not swallow it), and
+///    starts the switch back, the fiber never resuming;
+///  - Boost's fiber entry catches it and, back on the scheduler's stack,
+///    returns the stack to the pool through PooledStack::deallocate. So a
+///    stack is released exactly once: by Boost for a fiber that finished or
+///    was unwound, by abandonSuspended() for one abandoned.
+/// A barrier or collective reached while unwinding (from a destructor)
+/// returns at once; a collective then gives the caller its own operand. A
+/// kernel that catches the exception and carries on is unwound again when
+/// its entry returns, by rethrowing the kept exception; one whose
+/// destructor throws meanwhile terminates, as C++ unwinding does.
+///
+/// Unwinding needs an exception to pass every frame between the wait and
+/// the entry. That holds only when the kernel was compiled against the
+/// library-only declarations of lanes/builtins.h (which may throw; lanes++
+/// declares them nothrow for the plugin, and unwinding through a nothrow
+/// call with a non-trivial local terminates under GCC) and nothing in
+/// between is noexcept. The front end says so in LaunchDesc::Unwindable:
+/// the SYCL headers set it unless the kernel was compiled by lanes++ (its
+/// entry then runs here only when no work-group function was made) or the
+/// kernel's operator() is noexcept. Otherwise the suspended fibers are
+/// *abandoned* as before: the stack is reclaimed without running the
+/// destructors of the kernel's locals, a leak confined to failed launches.
+/// A noexcept helper function between the kernel and its barrier cannot be
+/// seen from the headers: unwinding through it terminates the program.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,6 +81,8 @@
 #include "LaunchState.h"
 #include "Memory.h"
 #include "Sanitizers.h"
+
+#include <boost/context/detail/exception.hpp>
 
 #include <cassert>
 #include <cstdio>
@@ -59,6 +93,8 @@
 
 using namespace lanes::rt::detail;
 namespace ctx = boost::context;
+/// What Boost throws into a fiber it destroys while suspended.
+using ForcedUnwind = ctx::detail::forced_unwind;
 
 thread_local WorkItem *lanes::rt::detail::CurrentWorkItem LANES_FAST_TLS =
     nullptr;
@@ -66,8 +102,8 @@ thread_local WorkItem *lanes::rt::detail::CurrentWorkItem LANES_FAST_TLS =
 namespace {
 
 /// Boost.Context StackAllocator over the worker's StackPool. It reports the
-/// stack it hands out, so that the scheduler can reclaim the stack of a
-/// fiber it abandons.
+/// stack it hands out, so that the scheduler can unwind the fiber on it or
+/// reclaim it from a fiber it abandons.
 class PooledStack {
 public:
   PooledStack(StackPool &Pool, ctx::stack_context &Allocated)
@@ -135,7 +171,10 @@ void FiberScheduler::runGroup(LaunchState &L,
   }
   if (ItemError)
     L.fail(ItemError);
-  abandonUnfinished();
+  if (L.Desc.Unwindable)
+    unwindSuspended();
+  else
+    abandonSuspended();
   ItemError = nullptr;
   Launch = nullptr;
 }
@@ -227,9 +266,18 @@ ctx::fiber FiberScheduler::runItems(size_t First, ctx::fiber &&Back) {
     CurrentWorkItem = &Item;
     try {
       D.Entry(D.KernelObject);
+    } catch (const ForcedUnwind &) {
+      // unwindSuspended() stops this work-item; not an error of its own.
+      leaveDyingFiber();
+      throw;
     } catch (...) {
       if (!ItemError)
         ItemError = std::current_exception();
+    }
+    if (Item.Status == ItemStatus::Unwinding) {
+      // The kernel swallowed the unwinding and returned: finish the job.
+      leaveDyingFiber();
+      std::rethrow_exception(Unwinding);
     }
     // After a barrier this may be a later resumption of the fiber, but
     // the work-item it runs is the same.
@@ -237,9 +285,13 @@ ctx::fiber FiberScheduler::runItems(size_t First, ctx::fiber &&Back) {
     if (ItemError)
       break;
   }
+  leaveDyingFiber();
+  return std::move(SchedulerFiber);
+}
+
+void FiberScheduler::leaveDyingFiber() {
   // This fiber never runs again: nothing of its fake stack to keep.
   startStackSwitch(nullptr, SchedulerStackBottom, SchedulerStackSize);
-  return std::move(SchedulerFiber);
 }
 
 bool FiberScheduler::checkBarrierPhase() {
@@ -281,7 +333,29 @@ bool FiberScheduler::checkBarrierPhase() {
   return true;
 }
 
-void FiberScheduler::abandonUnfinished() noexcept {
+void FiberScheduler::unwindSuspended() noexcept {
+  assert(!SchedulerFiber && "only a running fiber holds the scheduler");
+  for (WorkItem &Item : Items) {
+    if (!Item.Fiber)
+      continue;
+    Item.Status = ItemStatus::Unwinding;
+    CurrentWorkItem = &Item;
+    startStackSwitch(&SchedulerFakeStack, stackBottom(Item.Stack),
+                     Item.Stack.size);
+    // Destroys the suspended fiber: it unwinds to its end (see the file
+    // comment), and Boost hands its stack back to the pool. Unlike an
+    // abandoned one, the stack needs no unpoisoning: AddressSanitizer
+    // cleans the frames above a throw, as it does for those that return.
+    Item.Fiber = ctx::fiber();
+    finishStackSwitch(SchedulerFakeStack, nullptr, nullptr);
+    CurrentWorkItem = nullptr;
+    Item.Status = ItemStatus::Finished;
+    Item.FakeStack = nullptr;
+    Unwinding = nullptr;
+  }
+}
+
+void FiberScheduler::abandonSuspended() noexcept {
   assert(!SchedulerFiber && "only a running fiber holds the scheduler");
   for (WorkItem &Item : Items) {
     if (!Item.Fiber)
@@ -297,7 +371,7 @@ void FiberScheduler::abandonUnfinished() noexcept {
   }
 }
 
-void FiberScheduler::barrier(const char *File, unsigned Line) noexcept {
+void FiberScheduler::barrier(const char *File, unsigned Line) {
   WorkItem *Item = CurrentWorkItem;
   if (!Item) {
     std::fprintf(stderr,
@@ -314,23 +388,36 @@ void FiberScheduler::barrier(const char *File, unsigned Line) noexcept {
 
 void FiberScheduler::wait(WorkItem &Item, const char *File, unsigned Line,
                           const char *Collective) {
+  // A destructor run by the unwinding: its group is gone.
+  if (Item.Status == ItemStatus::Unwinding)
+    return;
   Item.Status = ItemStatus::AtBarrier;
   Item.BarrierFile = File;
   Item.BarrierLine = Line;
   Item.Collective = Collective;
   startStackSwitch(&Item.FakeStack, SchedulerStackBottom, SchedulerStackSize);
-  SchedulerFiber = std::move(SchedulerFiber).resume();
+  try {
+    SchedulerFiber = std::move(SchedulerFiber).resume();
+  } catch (const ForcedUnwind &) {
+    // Destroyed by unwindSuspended(), which started the switch here.
+    finishStackSwitch(Item.FakeStack, &SchedulerStackBottom,
+                      &SchedulerStackSize);
+    Unwinding = std::current_exception();
+    throw;
+  }
   finishStackSwitch(Item.FakeStack, &SchedulerStackBottom, &SchedulerStackSize);
   // Resumed by the scheduler, which has made this the current work-item.
   assert(CurrentWorkItem == &Item && "resumed as another work-item");
 }
 
-uint64_t FiberScheduler::collective(CollectiveOperand Operand,
-                                    const char *Name, const char *File,
-                                    unsigned Line, CollectiveFn Compute,
-                                    const void *Arg) noexcept {
+uint64_t FiberScheduler::collective(CollectiveOperand Operand, const char *Name,
+                                    const char *File, unsigned Line,
+                                    CollectiveFn Compute, const void *Arg) {
   WorkItem *Item = CurrentWorkItem;
   assert(Item && "a collective outside a library-only work-item");
+  // Reached from a destructor while unwinding: nobody to exchange with.
+  if (Item->Status == ItemStatus::Unwinding)
+    return Operand.Bits;
   FiberScheduler &Scheduler = *Item->Owner;
   size_t Self = size_t(Item - Scheduler.Items.data());
   size_t Size = Scheduler.Items.size();

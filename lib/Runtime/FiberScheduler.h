@@ -4,7 +4,8 @@
 /// Runs a kernel entry that was not compiled by Lanes: every work-item of a
 /// group is a Boost.Context fiber, and __lanes_barrier switches from the
 /// work-item back to the group's scheduler. See FiberScheduler.cpp for the
-/// scheduling rules and how broken barriers are diagnosed.
+/// scheduling rules, how broken barriers are diagnosed, and how the
+/// work-items of a failed group are unwound.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_RUNTIME_FIBERSCHEDULER_H
@@ -29,7 +30,8 @@ enum class ItemStatus {
   NotStarted, ///< no fiber has run it yet
   Running,    ///< running on a fiber, has not suspended since
   AtBarrier,  ///< its fiber is suspended in __lanes_barrier
-  Finished,   ///< the entry returned (or threw)
+  Unwinding,  ///< its group failed; its fiber is being unwound
+  Finished,   ///< the entry returned (or threw, or was unwound)
 };
 
 /// One work-item of the group a FiberScheduler runs.
@@ -77,14 +79,15 @@ public:
   /// Runs every work-item of the group described by `Group` (its sizes,
   /// ids and local memory) to completion. Errors (a work-item's exception,
   /// a barrier not every work-item reaches, different barriers in checked
-  /// mode) are recorded in `L`; the group's unfinished work-items are then
-  /// abandoned. Never throws.
+  /// mode) are recorded in `L`; the group's waiting work-items are then
+  /// unwound, or abandoned when the launch is not Unwindable. Never throws.
   void runGroup(LaunchState &L, const lanes_wg_ctx &Group) noexcept;
 
   /// __lanes_barrier: suspends the current work-item until every work-item
   /// of its group has arrived. Aborts with a message when no library-only
-  /// work-item is running on this thread.
-  static void barrier(const char *File, unsigned Line) noexcept;
+  /// work-item is running on this thread. Throws only to unwind the
+  /// work-item when its group has failed (see FiberScheduler.cpp).
+  static void barrier(const char *File, unsigned Line);
 
   /// What one work-item contributes to a collective.
   struct CollectiveOperand {
@@ -106,10 +109,10 @@ public:
   /// separate arrays, so the one barrier suffices: a work-item that goes on
   /// to the next collective can only overwrite its operand, and the next
   /// results are computed only after every work-item has read this one's
-  /// (it had to arrive there first).
+  /// (it had to arrive there first). Throws like barrier().
   static uint64_t collective(CollectiveOperand Operand, const char *Name,
                              const char *File, unsigned Line,
-                             CollectiveFn Compute, const void *Arg) noexcept;
+                             CollectiveFn Compute, const void *Arg);
 
 private:
   void prepareItems(const lanes_wg_ctx &Group);
@@ -120,7 +123,9 @@ private:
                 const boost::context::stack_context &Stack);
   boost::context::fiber runItems(size_t First, boost::context::fiber &&Back);
   bool checkBarrierPhase();
-  void abandonUnfinished() noexcept;
+  void unwindSuspended() noexcept;
+  void abandonSuspended() noexcept;
+  void leaveDyingFiber();
   /// Suspends `Item` at a barrier (or collective) until the next phase.
   void wait(WorkItem &Item, const char *File, unsigned Line,
             const char *Collective);
@@ -137,6 +142,9 @@ private:
   std::vector<CollectiveOperand> CollectiveOperands;
   std::vector<uint64_t> CollectiveResults;
   std::exception_ptr ItemError; ///< first exception a work-item threw
+  /// The exception unwinding the current work-item, kept in case the
+  /// kernel swallows it (see runItems).
+  std::exception_ptr Unwinding;
   /// The way back to the scheduler while a fiber runs.
   boost::context::fiber SchedulerFiber;
   /// Where PooledStack reports the stack of a fiber being created.

@@ -183,7 +183,7 @@ TEST(BarrierErrors, SomeWorkItemsFinishWhileOthersWait) {
 TEST(BarrierErrors, LaterWorkItemsFinishWhileEarlierWaitInSecondPhase) {
   // The first barrier is complete; at the second, the last work-item has
   // already returned. Also: the waiting work-items hold a local with a
-  // destructor when their group is abandoned.
+  // destructor when their group is unwound.
   struct WithDestructor {
     volatile int Value = 1;
     ~WithDestructor() { Value = 0; }
@@ -271,20 +271,30 @@ TEST(WorkItemExceptions, PropagateFromLaunch) {
       std::runtime_error);
 }
 
-TEST(WorkItemExceptions, RuntimeIsUsableAfterAbandonedGroups) {
-  // Several failing launches abandon suspended fibers; their stacks must
-  // come back so that a large barrier launch afterwards still works.
+class StoppedGroupsTest : public ::testing::TestWithParam<bool> {};
+
+TEST_P(StoppedGroupsTest, RuntimeIsUsableAfterStoppedGroups) {
+  // Several failing launches unwind (or abandon) suspended fibers; their
+  // stacks must come back, once each, so that a large barrier launch
+  // afterwards still works.
   auto Failing = [] {
     __lanes_barrier(LANES_FENCE_LOCAL, __FILE__, __LINE__);
     if (__lanes_local_id(0) == 100)
       throw 42;
     __lanes_barrier(LANES_FENCE_LOCAL, __FILE__, __LINE__);
   };
+  rt::LaunchDesc D = libraryLaunch(Failing, 1, {1024, 1, 1}, {512, 1, 1});
+  D.Unwindable = GetParam();
   for (int I = 0; I < 5; ++I)
-    EXPECT_THROW(
-        rt::launch(libraryLaunch(Failing, 1, {1024, 1, 1}, {512, 1, 1})), int);
+    EXPECT_THROW(rt::launch(D), int);
   runNeighbourExchange(512, 8);
 }
+
+INSTANTIATE_TEST_SUITE_P(WorkItemExceptions, StoppedGroupsTest,
+                         ::testing::Values(true, false),
+                         [](const ::testing::TestParamInfo<bool> &Info) {
+                           return Info.param ? "Unwound" : "Abandoned";
+                         });
 
 TEST(BarrierDeathTest, OutsideAnyKernelAborts) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");

@@ -5,7 +5,8 @@
 /// Boost): checks that the runtime's interface is self-contained, that
 /// sycl::exception and its error category cross the library boundary
 /// intact, and that a failing group whose work-items hold non-trivial locals
-/// is reported, not terminated (g++ assumes __lanes_barrier never throws).
+/// is reported, not terminated, whether its waiting work-items are unwound
+/// (their locals destroyed) or abandoned.
 /// Exits 0 when every check passes, else the number of the failed check.
 //
 //===----------------------------------------------------------------------===//
@@ -14,6 +15,7 @@
 #include "lanes/runtime.h"
 #include "sycl/exception.hpp"
 
+#include <atomic>
 #include <cstdio>
 #include <stdexcept>
 #include <string>
@@ -69,20 +71,39 @@ int checkErrorCategory() {
   return 3;
 }
 
-int checkAbandonedWorkItems() {
+/// Work-item 0 of each group returns, the others wait at a barrier;
+/// returns the number of destroyed locals when the launch fails as it must,
+/// else -1.
+int runPartialBarrier(bool Unwindable) {
+  static std::atomic<int> Destroyed;
+  struct Counted {
+    std::string Owned = std::string(64, 'a');
+    ~Counted() { ++Destroyed; }
+  };
+  Destroyed = 0;
   auto Kernel = [] {
-    std::string Owned(64, 'a' + char(__lanes_local_id(0) % 26));
+    Counted Local;
     if (__lanes_local_id(0) == 0)
       return;
     __lanes_barrier(LANES_FENCE_LOCAL, "client.cpp", 1);
-    std::puts(Owned.c_str());
+    std::puts(Local.Owned.c_str());
   };
+  lanes::rt::LaunchDesc D = describe(Kernel, 8, 8);
+  D.Unwindable = Unwindable;
   try {
-    lanes::rt::launch(describe(Kernel, 16, 8));
+    lanes::rt::launch(D);
   } catch (const sycl::exception &E) {
-    return E.code() == sycl::errc::runtime ? 0 : 4;
+    return E.code() == sycl::errc::runtime ? Destroyed.load() : -1;
   }
-  return 5;
+  return -1;
+}
+
+int checkUnwoundWorkItems() {
+  return runPartialBarrier(/*Unwindable=*/true) == 8 ? 0 : 4;
+}
+
+int checkAbandonedWorkItems() {
+  return runPartialBarrier(/*Unwindable=*/false) == 1 ? 0 : 5;
 }
 
 int checkWorkItemException() {
@@ -103,8 +124,9 @@ int checkWorkItemException() {
 } // namespace
 
 int main() {
-  for (int (*Check)() : {checkBarrierKernel, checkErrorCategory,
-                         checkAbandonedWorkItems, checkWorkItemException})
+  for (int (*Check)() :
+       {checkBarrierKernel, checkErrorCategory, checkUnwoundWorkItems,
+        checkAbandonedWorkItems, checkWorkItemException})
     if (int Failed = Check()) {
       std::fprintf(stderr, "GxxClient: check %d failed\n", Failed);
       return Failed;

@@ -63,12 +63,15 @@ rt::LaunchDesc describeLaunch(const Fn &Object, int Dims, Sizes Global,
   return D;
 }
 
-/// A library-only launch of `Kernel` (a lambda taking no arguments).
+/// A library-only launch of `Kernel` (a lambda taking no arguments). The
+/// tests are compiled without the plugin, so the builtins may throw and a
+/// failed group's waiting work-items can be unwound.
 template <typename Fn>
 rt::LaunchDesc libraryLaunch(const Fn &Kernel, int Dims, Sizes Global,
                              Sizes Local, size_t LocalMemBytes = 0) {
   rt::LaunchDesc D = describeLaunch(Kernel, Dims, Global, Local, LocalMemBytes);
   D.Entry = &entryOf<Fn>;
+  D.Unwindable = true;
   return D;
 }
 

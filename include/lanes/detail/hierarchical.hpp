@@ -49,6 +49,8 @@ struct HierarchicalBuilder {
 /// Runs the group body of a hierarchical kernel once for the launch
 /// work-item, which stands for one whole work-group of GroupSize.
 template <typename KernelT, int Dims> struct HierarchicalInvoker {
+  /// Its work-groups of one work-item never wait.
+  static constexpr bool Unwindable = true;
   KernelT Kernel;
   sycl::range<Dims> GroupSize;
 

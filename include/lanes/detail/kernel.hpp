@@ -89,9 +89,19 @@ void callRangeKernel(const KernelT &Kernel, sycl::id<Dims> &Id,
   }
 }
 
+/// Whether an nd-range kernel is called with no noexcept in the way of
+/// the exception that unwinds a work-item waiting in one of its barriers.
+/// (Each invoker says it as `Unwindable`; see rt::LaunchDesc.)
+template <typename KernelT, int Dims, typename... ExtraT>
+inline constexpr bool UnwindableNdRangeKernel =
+    !std::is_nothrow_invocable_v<const KernelT &, sycl::nd_item<Dims> &,
+                                 ExtraT &...>;
+
 /// Calls a range kernel for the work-item that runs.
 /// Padded: the launch was rounded up, skip work-items outside UserRange.
 template <typename KernelT, int Dims, bool Padded> struct RangeInvoker {
+  /// A range kernel has no group to wait for.
+  static constexpr bool Unwindable = true;
   KernelT Kernel;
   sycl::range<Dims> UserRange;
 
@@ -109,6 +119,7 @@ template <typename KernelT, int Dims, bool Padded> struct RangeInvoker {
 
 /// Calls an nd-range kernel with its nd_item.
 template <typename KernelT, int Dims> struct NdRangeInvoker {
+  static constexpr bool Unwindable = UnwindableNdRangeKernel<KernelT, Dims>;
   KernelT Kernel;
   void operator()() const {
     sycl::nd_item<Dims> It = ItemBuilder::ndItem<Dims>();
@@ -118,6 +129,8 @@ template <typename KernelT, int Dims> struct NdRangeInvoker {
 
 /// Calls a single_task kernel.
 template <typename KernelT> struct SingleTaskInvoker {
+  /// A group of one work-item never waits.
+  static constexpr bool Unwindable = true;
   KernelT Kernel;
   void operator()() const { Kernel(); }
 };
@@ -168,6 +181,7 @@ template <typename NameT, typename KernelT, typename Invoker>
 void describeKernel(rt::LaunchDesc &Desc, const Invoker &) {
   Desc.KernelName = kernelName<NameT, KernelT>();
   Desc.Entry = &kernelEntry<Invoker>;
+  Desc.Unwindable = LANES_WAITS_MAY_THROW && Invoker::Unwindable;
   Desc.WorkGroupFn = __lanes_work_group_function(
       &kernelEntry<Invoker>, Desc.Local[0], Desc.Local[1], Desc.Local[2]);
 }
