@@ -11,6 +11,7 @@
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -180,6 +181,32 @@ std::string describeGroupSync(const CallInst &Call) {
 std::string kernelName(const Function &F) {
   StringRef Name = F.getName();
   return demangle(Name.take_front(Name.find(WorkGroupSuffix)));
+}
+
+void markKernelObjectDereferenceable(Function &WG) {
+  const DataLayout &DL = WG.getDataLayout();
+  const Argument *Object = WG.getArg(0);
+  uint64_t Bytes = 0;
+  Align ObjectAlign;
+  for (Instruction &I : instructions(WG)) {
+    auto *Load = dyn_cast<LoadInst>(&I);
+    if (!Load)
+      continue;
+    APInt Offset(DL.getIndexTypeSizeInBits(Load->getPointerOperandType()), 0);
+    const Value *Base =
+        Load->getPointerOperand()->stripAndAccumulateConstantOffsets(
+            DL, Offset, /*AllowNonInbounds=*/true);
+    if (Base != Object || Offset.isNegative())
+      continue;
+    Bytes = std::max(Bytes, Offset.getZExtValue() +
+                                DL.getTypeStoreSize(Load->getType()));
+    ObjectAlign = std::max(
+        ObjectAlign, commonAlignment(Load->getAlign(), Offset.getZExtValue()));
+  }
+  if (!Bytes)
+    return;
+  WG.addDereferenceableParamAttr(0, Bytes);
+  WG.addParamAttr(0, Attribute::getWithAlignment(WG.getContext(), ObjectAlign));
 }
 
 } // namespace lanes

@@ -134,6 +134,12 @@ std::string describeGroupSync(const llvm::CallInst &Call);
 /// A readable kernel name for diagnostics (demangled entry name).
 std::string kernelName(const llvm::Function &F);
 
+/// Marks the kernel object (the first parameter of work-group function
+/// `WG`) dereferenceable as far as the kernel reads it at constant offsets
+/// (it is one whole object, docs/ir-contract.md), and aligned as those loads
+/// imply, so that loads of its fields under a branch may be hoisted.
+void markKernelObjectDereferenceable(llvm::Function &WG);
+
 } // namespace lanes
 
 #endif // LANES_ANALYSIS_LANESIR_H

@@ -13,9 +13,11 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 
 #include "lanes/builtins.h"
@@ -173,6 +175,119 @@ FunctionCallee convergentBuiltin(Module &M, StringRef Name, FunctionType *Ty) {
   return Callee;
 }
 
+/// Moves what `Preheader` computes up into `Guard` where that is safe (the
+/// kernel object's fields, address arithmetic), so that it reaches every
+/// work-item: a step loaded there stays a value the group shares, which
+/// makes its induction variable one computed from the trip count.
+void hoistIntoGuard(BasicBlock &Preheader, BasicBlock &Guard) {
+  Instruction *At = Guard.getTerminator();
+  for (Instruction &I :
+       make_early_inc_range(Preheader.instructionsWithoutDebug())) {
+    bool Ready = none_of(I.operands(), [&](const Use &Op) {
+      auto *Def = dyn_cast<Instruction>(Op);
+      return Def && Def->getParent() == &Preheader;
+    });
+    if (!I.isTerminator() && Ready && isSafeToSpeculativelyExecute(&I, At))
+      I.moveBefore(At);
+  }
+}
+
+/// The group's vote on whether to go round again: an OR of 1 from each
+/// work-item that wants another trip and 2 from each that does not. Bit 0
+/// of the result says whether any wants one, a result of 1 that all do.
+Value *voteOnTrips(IRBuilder<> &B, FunctionCallee Reduce, Value *Wants) {
+  Value *Vote = B.CreateSub(B.getInt32(2), B.CreateZExt(Wants, B.getInt32Ty()));
+  CallInst *Votes =
+      B.CreateCall(Reduce,
+                   {B.getInt32(LANES_OP_OR), Vote,
+                    ConstantPointerNull::get(B.getPtrTy()), B.getInt32(0)},
+                   "votes");
+  Votes->setMetadata(ImplicitBarrierMD, MDNode::get(B.getContext(), {}));
+  return Votes;
+}
+
+/// The blocks makeLockstep adds around a loop, as peelAllActiveTrips needs
+/// them.
+struct Lockstep {
+  BasicBlock *Join, *Head, *Tail;
+  Value *Entered; ///< whether the work-item passed the guard
+  bool Guarded;
+};
+
+/// Gives lockstep loop `S` (its old blocks are `Body`) a first phase for
+/// the trips every work-item of the group makes: a copy of `head`, the body
+/// and `tail` in which `head` goes straight to the body and `tail` goes
+/// round while all work-items want another trip. The first trip that not
+/// all of them make, and the rest, run in the predicated loop, which takes
+/// over the copy's values. A guarded loop starts in the copy only when the
+/// whole group passed the guard, which costs one more vote.
+///
+///   join:     br all_entered, head.all, head
+///   head.all: ...                            (no test of `active`)
+///   tail.all: r = group_or(more ? 1 : 2)
+///             br r == 1, head.all, head
+///
+/// The copy's work-item loops vectorize without masks. (Unswitching them
+/// on a uniform `all` in the clean-up would do the same, but its cost model
+/// stops short of a work-item loop nested in an unswitched one.)
+void peelAllActiveTrips(const Lockstep &S, ArrayRef<BasicBlock *> Body,
+                        FunctionCallee Reduce) {
+  Function &F = *S.Head->getParent();
+  ValueToValueMapTy VMap;
+  SmallVector<BasicBlock *, 8> Copies;
+  auto Copy = [&](BasicBlock *BB) {
+    BasicBlock *New = CloneBasicBlock(BB, VMap, ".all", &F);
+    New->moveBefore(S.Head);
+    VMap[BB] = New;
+    Copies.push_back(New);
+    return New;
+  };
+  BasicBlock *HeadAll = Copy(S.Head);
+  for (BasicBlock *BB : Body)
+    Copy(BB);
+  BasicBlock *TailAll = Copy(S.Tail);
+  remapInstructionsInBlocks(Copies, VMap);
+
+  // Every work-item is active: `head.all` goes straight to the body, and
+  // nothing reaches `tail.all` idle.
+  auto *Enter = cast<BranchInst>(HeadAll->getTerminator());
+  BranchInst::Create(Enter->getSuccessor(0), Enter->getIterator());
+  Enter->eraseFromParent();
+  for (PHINode &Phi : TailAll->phis())
+    Phi.removeIncomingValue(HeadAll, /*DeletePHIIfEmpty=*/false);
+  // What only idle trips read (`active`, a carried exit value) is dead.
+  for (PHINode &Phi : make_early_inc_range(HeadAll->phis()))
+    if (Phi.use_empty())
+      Phi.eraseFromParent();
+
+  // The predicated loop goes on from the copy's last trip.
+  for (PHINode &Phi : S.Head->phis()) {
+    Value *Next = Phi.getIncomingValueForBlock(S.Tail);
+    Value *NextAll = VMap.lookup(Next);
+    Phi.addIncoming(NextAll ? NextAll : Next, TailAll);
+  }
+  auto *Round = cast<BranchInst>(TailAll->getTerminator());
+  auto *Any = cast<Instruction>(Round->getCondition());
+  IRBuilder<> B(Round);
+  B.CreateCondBr(
+      B.CreateICmpEQ(Any->getOperand(0), B.getInt32(1), "all.active"), HeadAll,
+      S.Head);
+  Round->eraseFromParent();
+  Any->eraseFromParent();
+
+  auto *Start = cast<BranchInst>(S.Join->getTerminator());
+  B.SetInsertPoint(Start);
+  if (S.Guarded) {
+    Value *Votes = voteOnTrips(B, Reduce, S.Entered);
+    B.CreateCondBr(B.CreateICmpEQ(Votes, B.getInt32(1), "all.entered"), HeadAll,
+                   S.Head);
+  } else {
+    B.CreateBr(HeadAll);
+    S.Head->removePredecessor(S.Join);
+  }
+  Start->eraseFromParent();
+}
+
 /// Makes the work-items of varying loop `V` run it in lockstep, as a GPU
 /// would: the group goes round while any work-item wants another trip, and
 /// a work-item that is done (or that the guard sent past the loop) idles
@@ -199,6 +314,9 @@ FunctionCallee convergentBuiltin(Module &M, StringRef Name, FunctionType *Ty) {
 void makeLockstep(const VaryingLoop &V, DominatorTree &DT, LoopInfo &LI) {
   Loop &L = *V.L;
   formLCSSA(L, DT, &LI, /*SE=*/nullptr);
+  SmallVector<BasicBlock *, 8> Body(L.blocks());
+  if (V.Guard)
+    hoistIntoGuard(*L.getLoopPreheader(), *V.Guard);
   BasicBlock *Preheader = L.getLoopPreheader(), *Header = L.getHeader();
   BasicBlock *Latch = L.getLoopLatch(), *Exit = L.getUniqueExitBlock();
   Function &F = *Header->getParent();
@@ -305,14 +423,12 @@ void makeLockstep(const VaryingLoop &V, DominatorTree &DT, LoopInfo &LI) {
       FunctionType::get(I32, {I32, I32, B.getPtrTy(), I32}, false));
   Trips->addIncoming(TailB.CreateAdd(Trips, TailB.getInt64(1), "trips.next"),
                      Tail);
-  CallInst *Any = TailB.CreateCall(
-      Reduce, {TailB.getInt32(LANES_OP_OR),
-               TailB.CreateZExt(More, TailB.getInt32Ty()),
-               ConstantPointerNull::get(TailB.getPtrTy()), TailB.getInt32(0)},
-      "any.active");
-  Any->setMetadata(ImplicitBarrierMD, MDNode::get(Ctx, {}));
-  TailB.CreateCondBr(TailB.CreateICmpNE(Any, TailB.getInt32(0)), Head, Done);
+  Value *Votes = voteOnTrips(TailB, Reduce, More);
+  TailB.CreateCondBr(TailB.CreateTrunc(Votes, TailB.getInt1Ty(), "any.active"),
+                     Head, Done);
   DoneB.CreateBr(Exit);
+  peelAllActiveTrips(Lockstep{Join, Head, Tail, Entered, V.Guard != nullptr},
+                     Body, Reduce);
   ++NumLockstep;
 }
 
@@ -338,6 +454,9 @@ PreservedAnalyses ImplicitLoopBarriersPass::run(Function &F,
   }
   if (Headers.empty() && VaryingHeaders.empty())
     return PreservedAnalyses::all();
+  // Lets hoistIntoGuard move loads of the kernel object's fields.
+  if (!VaryingHeaders.empty())
+    markKernelObjectDereferenceable(F);
   // A rewrite leaves the other loops' blocks as they were, but not the
   // analyses: each loop is found again in fresh ones.
   for (BasicBlock *Header : VaryingHeaders) {

@@ -1,4 +1,5 @@
-//===- ImplicitLoopBarriers.h - Work-item loops inside kernel loops -*- C++ -*-===//
+//===- ImplicitLoopBarriers.h - Work-item loops inside kernel loops -*- C++
+//-*-===//
 //
 /// \file
 /// Function pass `lanes-implicit-loop-barriers`, on work-group functions
@@ -34,7 +35,9 @@
 /// done idle through the rest with their values carried. That collective
 /// splits the loop like a barrier, so it needs no implicit barrier of its
 /// own; the work-item loop inside it vectorizes with the body predicated
-/// (a GPU runs such a loop the same way).
+/// (a GPU runs such a loop the same way). The trips that every work-item
+/// makes, all but the last few of a grid-stride loop, run first in a copy
+/// of the loop without the predicate, whose loads and stores need no masks.
 ///
 /// Only innermost loops get one; loops around them then hold a barrier and
 /// are split by work-item loops like any loop with a barrier. The barrier

@@ -1057,36 +1057,6 @@ static void rematerializeQueries(Function &WG) {
   }
 }
 
-/// Marks the kernel object dereferenceable as far as the kernel reads it at
-/// constant offsets (it is one whole object, docs/ir-contract.md), and
-/// aligned as those loads imply, so that loads of its fields under a branch
-/// may leave the work-item loops.
-static void markKernelObjectDereferenceable(Function &WG) {
-  const DataLayout &DL = WG.getDataLayout();
-  const Argument *Object = WG.getArg(0);
-  uint64_t Bytes = 0;
-  Align ObjectAlign;
-  for (Instruction &I : instructions(WG)) {
-    auto *Load = dyn_cast<LoadInst>(&I);
-    if (!Load)
-      continue;
-    APInt Offset(DL.getIndexTypeSizeInBits(Load->getPointerOperandType()), 0);
-    const Value *Base =
-        Load->getPointerOperand()->stripAndAccumulateConstantOffsets(
-            DL, Offset, /*AllowNonInbounds=*/true);
-    if (Base != Object || Offset.isNegative())
-      continue;
-    Bytes = std::max(Bytes, Offset.getZExtValue() +
-                                DL.getTypeStoreSize(Load->getType()));
-    ObjectAlign = std::max(ObjectAlign, commonAlignment(Load->getAlign(),
-                                                        Offset.getZExtValue()));
-  }
-  if (!Bytes)
-    return;
-  WG.addDereferenceableParamAttr(0, Bytes);
-  WG.addParamAttr(0, Attribute::getWithAlignment(WG.getContext(), ObjectAlign));
-}
-
 bool WorkGroupBuilder::build() {
   if (!checkSupported())
     return false;

@@ -4,7 +4,8 @@
 ; group goes round while any work-item wants another trip (a group OR
 ; reduction at the bottom, which the work-item loops split the loop at),
 ; and work-items that are done, or that the guard sent past the loop, idle
-; through the rest with their values carried.
+; through the rest with their values carried. The trips that all of them
+; make run first in a copy without the test of `active`.
 ; RUN: lanes-opt -passes=lanes-implicit-loop-barriers %s -S | FileCheck %s
 
 declare i64 @__lanes_local_id(i32) nounwind memory(none)
@@ -18,15 +19,39 @@ declare i64 @__lanes_local_size(i32) nounwind memory(none)
 ; CHECK: br i1 %enter, label %ph, label %lockstep.join
 ; CHECK: ph:
 ; CHECK-NEXT: br label %lockstep.join
+; The group votes on the guard: OR of 1 (entered) or 2 (skipped), so a
+; result of 1 says that every work-item entered (OR is 7).
 ; CHECK: lockstep.join:
 ; CHECK-NEXT: %entered = phi i1 [ true, %ph ], [ false, %entry ]
-; CHECK-NEXT: br label %lockstep.head
-; The sum is carried; the index is no loop state: each work-item's i on
-; trip k is gid + k * stride, for every work-item still active.
+; CHECK-NEXT: %[[IN:.*]] = zext i1 %entered to i32
+; CHECK-NEXT: %[[VOTE0:.*]] = sub i32 2, %[[IN]]
+; CHECK-NEXT: %[[VOTES0:.*]] = call i32 @__lanes_group_reduce_i32(i32 7, i32 %[[VOTE0]], ptr null, i32 0), !lanes.implicit
+; CHECK-NEXT: %all.entered = icmp eq i32 %[[VOTES0]], 1
+; CHECK-NEXT: br i1 %all.entered, label %lockstep.head.all, label %lockstep.head
+; The first phase: every work-item runs the body, with no test; the index
+; is no loop state: each work-item's i on trip k is gid + k * stride.
+; CHECK: lockstep.head.all:
+; CHECK-NEXT: %acc.all = phi float [ 0.000000e+00, %lockstep.join ], [ %acc.tail.all, %lockstep.tail.all ]
+; CHECK-NEXT: %trips.all = phi i64 [ 0, %lockstep.join ], [ %trips.next.all, %lockstep.tail.all ]
+; CHECK-NEXT: %[[STEPS1:.*]] = mul i64 %trips.all, %stride
+; CHECK-NEXT: %i.all = add i64 %gid, %[[STEPS1]]
+; CHECK-NEXT: br label %loop.all
+; CHECK: loop.all:
+; CHECK: %sum.all = fadd float %acc.all, %x.all
+; CHECK: lockstep.tail.all:
+; CHECK-NEXT: %active.tail.all = phi i1 [ %again.all, %loop.all ]
+; CHECK-NEXT: %acc.tail.all = phi float [ %sum.all, %loop.all ]
+; CHECK-NEXT: %trips.next.all = add i64 %trips.all, 1
+; CHECK-NEXT: %[[MORE1:.*]] = zext i1 %active.tail.all to i32
+; CHECK-NEXT: %[[VOTE1:.*]] = sub i32 2, %[[MORE1]]
+; CHECK-NEXT: %votes.all = call i32 @__lanes_group_reduce_i32(i32 7, i32 %[[VOTE1]], ptr null, i32 0), !lanes.implicit
+; CHECK-NEXT: %all.active = icmp eq i32 %votes.all, 1
+; CHECK-NEXT: br i1 %all.active, label %lockstep.head.all, label %lockstep.head
+; The second phase takes over the first's values, or the guard's.
 ; CHECK: lockstep.head:
-; CHECK-NEXT: %acc = phi float [ 0.000000e+00, %lockstep.join ], [ %acc.tail, %lockstep.tail ]
-; CHECK-NEXT: %active = phi i1 [ %entered, %lockstep.join ], [ %active.tail, %lockstep.tail ]
-; CHECK-NEXT: %trips = phi i64 [ 0, %lockstep.join ], [ %trips.next, %lockstep.tail ]
+; CHECK-NEXT: %acc = phi float [ 0.000000e+00, %lockstep.join ], [ %acc.tail, %lockstep.tail ], [ %acc.tail.all, %lockstep.tail.all ]
+; CHECK-NEXT: %active = phi i1 [ %entered, %lockstep.join ], [ %active.tail, %lockstep.tail ], [ %active.tail.all, %lockstep.tail.all ]
+; CHECK-NEXT: %trips = phi i64 [ 0, %lockstep.join ], [ %trips.next, %lockstep.tail ], [ %trips.next.all, %lockstep.tail.all ]
 ; CHECK-NEXT: %[[STEPS:.*]] = mul i64 %trips, %stride
 ; CHECK-NEXT: %i = add i64 %gid, %[[STEPS]]
 ; CHECK-NEXT: br i1 %active, label %loop, label %lockstep.tail
@@ -34,15 +59,17 @@ declare i64 @__lanes_local_size(i32) nounwind memory(none)
 ; CHECK: %sum = fadd float %acc, %x
 ; CHECK: %again = icmp ult i64 %i.next, %n
 ; CHECK-NEXT: br label %lockstep.tail
-; The group goes round while any work-item wants another trip (OR is 7).
+; The group goes round while any work-item wants another trip: bit 0 of
+; the votes.
 ; CHECK: lockstep.tail:
 ; CHECK-NEXT: %active.tail = phi i1 [ %again, %loop ], [ false, %lockstep.head ]
 ; CHECK-NEXT: %acc.tail = phi float [ %sum, %loop ], [ %acc, %lockstep.head ]
 ; CHECK-NEXT: %trips.next = add i64 %trips, 1
 ; CHECK-NEXT: %[[MORE:.*]] = zext i1 %active.tail to i32
-; CHECK-NEXT: %any.active = call i32 @__lanes_group_reduce_i32(i32 7, i32 %[[MORE]], ptr null, i32 0), !lanes.implicit
-; CHECK-NEXT: %[[GO:.*]] = icmp ne i32 %any.active, 0
-; CHECK-NEXT: br i1 %[[GO]], label %lockstep.head, label %lockstep.done
+; CHECK-NEXT: %[[VOTE:.*]] = sub i32 2, %[[MORE]]
+; CHECK-NEXT: %votes = call i32 @__lanes_group_reduce_i32(i32 7, i32 %[[VOTE]], ptr null, i32 0), !lanes.implicit
+; CHECK-NEXT: %any.active = trunc i32 %votes to i1
+; CHECK-NEXT: br i1 %any.active, label %lockstep.head, label %lockstep.done
 ; What the exit reads: the last trip's sum, or the guard's 0.0.
 ; CHECK: lockstep.done:
 ; CHECK-NEXT: %[[OUT:.*]] = select i1 %entered, float %acc.tail, float 0.000000e+00
@@ -106,8 +133,10 @@ end:
 ; group's trip (gid + trips * stride); what reaches the exit must be the
 ; work-item's own last value, carried like any other.
 ; CHECK-LABEL: define void @last_index(
+; CHECK: lockstep.tail.all:
+; CHECK: %i.last.tail.all = phi i64 [ %i.all, %loop.all ]
 ; CHECK: lockstep.head:
-; CHECK: %i.last = phi i64 [ poison, %lockstep.join ], [ %i.last.tail, %lockstep.tail ]
+; CHECK: %i.last = phi i64 [ poison, %lockstep.join ], [ %i.last.tail, %lockstep.tail ], [ %i.last.tail.all, %lockstep.tail.all ]
 ; CHECK: %i = add i64 %gid,
 ; CHECK: lockstep.tail:
 ; CHECK: %i.last.tail = phi i64 [ %i, %loop ], [ %i.last, %lockstep.head ]
@@ -133,5 +162,64 @@ end:
   %final = phi i64 [ -1, %entry ], [ %i, %loop ]
   %q = getelementptr i64, ptr %out, i64 %gid
   store i64 %final, ptr %q
+  ret void
+}
+
+; A loop without a guard (every work-item makes the first trip) starts in
+; the copy with no vote; the second phase is reached only from the copy or
+; itself.
+; CHECK-LABEL: define void @unguarded(
+; CHECK: lockstep.join:
+; CHECK-NEXT: br label %lockstep.head.all
+; CHECK: lockstep.head:
+; CHECK-NEXT: %active = phi i1 [ %active.tail, %lockstep.tail ], [ %active.tail.all, %lockstep.tail.all ]
+define void @unguarded(ptr %out, i64 %n, i64 %stride) "lanes-work-group"="k" {
+entry:
+  %gid = call i64 @__lanes_local_id(i32 0)
+  br label %loop
+loop:
+  %i = phi i64 [ %gid, %entry ], [ %i.next, %loop ]
+  %p = getelementptr i64, ptr %out, i64 %i
+  store i64 %gid, ptr %p
+  %i.next = add i64 %i, %stride
+  %again = icmp ult i64 %i.next, %n
+  br i1 %again, label %loop, label %end
+end:
+  ret void
+}
+
+; The step and the pointers come from the kernel object, loaded in the
+; preheader (where the front end puts them): they move up into the guard,
+; so that every work-item has them, the step stays one the group shares
+; and the index is computed from the trip count, not carried.
+; CHECK-LABEL: define void @step_from_kernel_object(
+; CHECK: entry:
+; CHECK: %step = load i64, ptr %step.field
+; CHECK: %a = load ptr, ptr %a.field
+; CHECK: br i1 %enter, label %ph, label %lockstep.join
+; CHECK: lockstep.head:
+; CHECK-NOT: phi i64 {{.*}}%i.next
+; CHECK: %[[STEPS:.*]] = mul i64 %trips, %step
+; CHECK-NEXT: %i = add i64 %gid, %[[STEPS]]
+define void @step_from_kernel_object(ptr noalias %obj) "lanes-work-group"="k" {
+entry:
+  %gid = call i64 @__lanes_local_id(i32 0)
+  %n = load i64, ptr %obj, align 8
+  %enter = icmp ult i64 %gid, %n
+  br i1 %enter, label %ph, label %end
+ph:
+  %step.field = getelementptr inbounds i8, ptr %obj, i64 8
+  %step = load i64, ptr %step.field, align 8
+  %a.field = getelementptr inbounds i8, ptr %obj, i64 16
+  %a = load ptr, ptr %a.field, align 8
+  br label %loop
+loop:
+  %i = phi i64 [ %gid, %ph ], [ %i.next, %loop ]
+  %p = getelementptr float, ptr %a, i64 %i
+  store float 1.0, ptr %p
+  %i.next = add i64 %i, %step
+  %again = icmp ult i64 %i.next, %n
+  br i1 %again, label %loop, label %end
+end:
   ret void
 }
