@@ -12,6 +12,7 @@
 
 #include "sycl/access.hpp"
 #include "sycl/accessor.hpp"
+#include "sycl/atomic.hpp"
 #include "sycl/atomic_fence.hpp"
 #include "sycl/atomic_ref.hpp"
 #include "sycl/buffer.hpp"
