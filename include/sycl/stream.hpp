@@ -240,7 +240,7 @@ public:
                        std::is_same_v<std::remove_cv_t<T>, const char *>)
       string(Value, Last);
     else if constexpr (std::is_pointer_v<T>)
-      rt::streamPointer(Buffer, WorkItem, Value, Last);
+      rt::streamPointer(Buffer, WorkItem, address(Value), Last);
     else if constexpr (std::is_null_pointer_v<T>)
       rt::streamPointer(Buffer, WorkItem, nullptr, Last);
     else if constexpr (IsMultiPtr<T>::value)
@@ -262,6 +262,14 @@ private:
     if (!Text)
       Text = "(null)";
     text(Text, __builtin_strlen(Text), Piece);
+  }
+  /// Any pointer as the address the runtime prints.
+  template <typename P> static const void *address(P *Pointer) {
+    if constexpr (std::is_function_v<P>)
+      return reinterpret_cast<const void *>(Pointer);
+    else
+      return const_cast<const void *>(
+          static_cast<const volatile void *>(Pointer));
   }
   /// The length of the string in a char array that may lack the NUL.
   static size_t boundedLength(const char *Text, size_t Capacity) {
@@ -413,7 +421,7 @@ template <> struct hash<sycl::stream> {
 namespace sycl {
 inline namespace _V1 {
 
-/// Writes \p Value for the calling work-item (in kernels only).
+/// Writes \p Value for the calling work-item.
 template <typename T>
 const stream &operator<<(const stream &Out, const T &Value) {
   lanes::detail::StreamWriter(Out).write(Value, lanes::rt::StreamPiece::Field);

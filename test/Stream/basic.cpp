@@ -37,8 +37,8 @@ int scalars(sycl::queue &Q) {
         Out << 1.5f << ' ' << -0.25 << ' ' << 1e20 << ' ' << 3.0 << ' ' << 0.1f
             << ' ' << 123456789.0 << sycl::endl;
         Out << reinterpret_cast<int *>(0x1000) << ' ' << nullptr << ' '
-            << sycl::global_ptr<int>(reinterpret_cast<int *>(0x2a0))
-            << sycl::endl;
+            << sycl::global_ptr<int>(reinterpret_cast<int *>(0x2a0)) << ' '
+            << reinterpret_cast<const volatile double *>(0x38) << sycl::endl;
       });
     });
     std::printf("host after the kernel\n");
@@ -49,7 +49,7 @@ int scalars(sycl::queue &Q) {
                     "-12 65535 -123456 4000000000 -9000000000 "
                     "18000000000000000000 -9223372036854775808\n"
                     "1.5 -0.25 1e+20 3 0.1 1.23457e+08\n"
-                    "0x1000 0x0 0x2a0\n"
+                    "0x1000 0x0 0x2a0 0x38\n"
                     "host after the kernel\n");
 }
 
