@@ -15,6 +15,7 @@
 #include "lanes/builtins.h"
 
 #include <cstddef>
+#include <cstdint>
 
 namespace lanes::rt {
 
@@ -62,6 +63,81 @@ const DeviceInfo &deviceInfo();
 /// Demangles a typeid name for messages ("main::{lambda(...)#1}").
 /// The returned pointer stays valid for the life of the process.
 const char *demangle(const char *MangledName);
+
+//===----------------------------------------------------------------------===//
+// Kernel output: what sycl::stream (SYCL 2020 4.16) asks of the runtime.
+//===----------------------------------------------------------------------===//
+
+/// The output of one sycl::stream during one command group. Each work-item
+/// has its own pending text and format (base, precision, width, ...), found
+/// by the work-item's linear id in the launch; a flush moves the pending
+/// text, whole, into the stream's output, and streamFinish writes that
+/// output to stdout. Limits: a work-item's pending text keeps at most
+/// WorkItemBytes bytes (the rest, up to its next flush, is dropped); the
+/// output keeps at most TotalBytes bytes (a flush that does not fit is
+/// dropped whole). lib/Runtime/Stream.cpp has the details.
+///
+/// Thread safety: the kernel-side functions (streamText ... streamFlush)
+/// may be called by any number of threads at once, as long as no two run
+/// for the same work-item at the same time (one work-item runs on one
+/// thread at a time in both modes). streamFinish and streamDestroy must not
+/// overlap with any other call on the same stream. None of them throws.
+struct StreamBuffer;
+
+/// How a piece of text relates to the field width (setw): a Literal is
+/// written as it is (punctuation); a Field is right-aligned in the width,
+/// which then goes back to 0; an ElementField is a field of a composite
+/// value (vec, id, ...) that is not its last, and keeps the width for the
+/// next element.
+enum class StreamPiece : unsigned { Literal, Field, ElementField };
+
+/// The format settings of sycl::stream's manipulators. Precision and Width
+/// take an argument; the others none.
+enum class StreamFormat : unsigned {
+  Dec,
+  Hex,
+  Oct,
+  ShowBase,
+  NoShowBase,
+  ShowPos,
+  NoShowPos,
+  Fixed,
+  Scientific,
+  HexFloat,
+  DefaultFloat,
+  Precision,
+  Width,
+};
+
+/// A stream of \p TotalBytes output and \p WorkItemBytes per work-item
+/// between flushes. Throws std::bad_alloc when out of memory.
+StreamBuffer *streamCreate(size_t TotalBytes, size_t WorkItemBytes);
+/// Flushes the text every work-item left pending (in work-item order),
+/// writes the output to stdout and empties it; reports on stderr how much
+/// was dropped, naming \p KernelName (mangled, may be null).
+void streamFinish(StreamBuffer *S, const char *KernelName) noexcept;
+/// Frees \p S (null is allowed); its unfinished output is lost.
+void streamDestroy(StreamBuffer *S) noexcept;
+
+/// Appends \p Length bytes at \p Text for work-item \p WorkItem.
+void streamText(StreamBuffer *S, uint64_t WorkItem, const char *Text,
+                size_t Length, StreamPiece Piece) noexcept;
+/// Appends an integer of \p Bytes bytes (1 to 8), whose bits are the low
+/// ones of \p Bits, in the work-item's base.
+void streamInteger(StreamBuffer *S, uint64_t WorkItem, uint64_t Bits,
+                   unsigned Bytes, bool Signed, StreamPiece Piece) noexcept;
+/// Appends a floating-point value in the work-item's float format.
+void streamFloat(StreamBuffer *S, uint64_t WorkItem, double Value,
+                 StreamPiece Piece) noexcept;
+/// Appends an address, in hexadecimal with a 0x prefix.
+void streamPointer(StreamBuffer *S, uint64_t WorkItem, const void *Address,
+                   StreamPiece Piece) noexcept;
+/// Changes one format setting of the work-item (\p Argument is the
+/// precision or width; negative values count as 6 and 0).
+void streamFormat(StreamBuffer *S, uint64_t WorkItem, StreamFormat Setting,
+                  int Argument) noexcept;
+/// Moves the work-item's pending text into the stream's output.
+void streamFlush(StreamBuffer *S, uint64_t WorkItem) noexcept;
 
 } // namespace lanes::rt
 

@@ -6,7 +6,10 @@
 /// reads and writes a buffer from host code; both are views of a box of the
 /// buffer's memory (lanes/detail/accessor_view.hpp). The deprecated targets
 /// map onto these: target::host_buffer is a host_accessor and target::local
-/// is a local_accessor.
+/// is a local_accessor. access_mode::atomic (SYCL 1.2.1) gives buffer
+/// accessors whose elements are sycl::atomic<T, global_space>, and
+/// target::local accessors whose elements are sycl::atomic<T, local_space>
+/// (sycl/atomic.hpp).
 ///
 /// A device accessor holds raw pointers and sizes only, so it is trivially
 /// copyable and kernels keep it in registers. Who keeps the buffer alive:
@@ -25,6 +28,7 @@
 
 #include "lanes/detail/accessor_view.hpp"
 #include "sycl/access.hpp"
+#include "sycl/atomic.hpp"
 #include "sycl/buffer.hpp"
 #include "sycl/handler.hpp"
 #include "sycl/local_accessor.hpp"
@@ -84,6 +88,71 @@ template <typename... Args> constexpr sycl::target tagTarget() {
   ((Target = TagTraits<Args>::IsTag ? TagTraits<Args>::Target : Target), ...);
   return Target;
 }
+
+/// The deprecated `accessor<T, Dims, access_mode::atomic, target::local>`:
+/// work-group local memory as a local_accessor reserves it, whose elements
+/// are handed out as sycl::atomic<T, local_space>.
+template <typename DataT, int Dims> class LocalAtomicAccessor {
+  using Element = AtomicElement<sycl::access::address_space::local_space>;
+  using AtomicT = sycl::atomic<DataT, sycl::access::address_space::local_space>;
+
+public:
+  using value_type = DataT;
+
+  /// An accessor of no elements (not usable in a kernel).
+  LocalAtomicAccessor() = default;
+  /// Reserves a \p AllocationSize array in \p CGH's work-group memory.
+  template <int N = Dims, std::enable_if_t<(N > 0), int> = 0>
+  LocalAtomicAccessor(sycl::range<Dims> AllocationSize, sycl::handler &CGH,
+                      const sycl::property_list &Props = {})
+      : Memory(AllocationSize, CGH, Props) {}
+  /// Reserves one DataT in \p CGH's work-group memory.
+  template <int N = Dims, std::enable_if_t<N == 0, int> = 0>
+  LocalAtomicAccessor(sycl::handler &CGH, const sycl::property_list &Props = {})
+      : Memory(CGH, Props) {}
+
+  // Kernel-side element access.
+  template <int N = Dims, std::enable_if_t<(N > 0), int> = 0>
+  AtomicT operator[](sycl::id<Dims> Index) const {
+    return Element::at(&Memory[Index]);
+  }
+  /// 1-D: the element \p Index; 2-D and 3-D: a slice, so that
+  /// `Acc[i][j]` works.
+  template <int N = Dims, std::enable_if_t<(N > 0), int> = 0>
+  decltype(auto) operator[](size_t Index) const {
+    return sliceAt<Dims, Element>(first(), Index, Memory.get_range());
+  }
+  /// The one element of a 0-dimensional accessor.
+  template <int N = Dims, std::enable_if_t<N == 0, int> = 0>
+  operator AtomicT() const {
+    return Element::at(first());
+  }
+
+  template <int N = Dims, std::enable_if_t<(N > 0), int> = 0>
+  sycl::range<Dims> get_range() const {
+    return Memory.get_range();
+  }
+  size_t size() const noexcept { return Memory.size(); }
+  size_t byte_size() const noexcept { return Memory.byte_size(); }
+  /// SYCL 1.2.1 spellings of byte_size() and size().
+  size_t get_size() const noexcept { return Memory.byte_size(); }
+  size_t get_count() const noexcept { return Memory.size(); }
+  sycl::local_ptr<DataT> get_pointer() const { return Memory.get_pointer(); }
+
+  friend bool operator==(const LocalAtomicAccessor &L,
+                         const LocalAtomicAccessor &R) {
+    return L.Memory == R.Memory;
+  }
+  friend bool operator!=(const LocalAtomicAccessor &L,
+                         const LocalAtomicAccessor &R) {
+    return !(L == R);
+  }
+
+private:
+  DataT *first() const { return Memory.get_pointer().get(); }
+
+  sycl::local_accessor<DataT, Dims> Memory;
+};
 
 } // namespace lanes::detail
 
@@ -251,17 +320,24 @@ public:
   bool is_placeholder() const { return false; }
 };
 
-/// SYCL 2020 4.7.6.11 (deprecated target::local): a local_accessor.
+/// SYCL 2020 4.7.6.11 (deprecated target::local): a local_accessor, or
+/// with access_mode::atomic one whose elements are atomic<T, local_space>.
 template <typename DataT, int Dims, access_mode Mode,
           access::placeholder IsPlaceholder>
 class accessor<DataT, Dims, Mode, target::local, IsPlaceholder>
-    : public local_accessor<DataT, Dims> {
-  static_assert(Mode == access_mode::read_write,
-                "Lanes implements target::local accessors with "
-                "access_mode::read_write only (no atomic)");
+    : public std::conditional_t<Mode == access_mode::atomic,
+                                lanes::detail::LocalAtomicAccessor<DataT, Dims>,
+                                local_accessor<DataT, Dims>> {
+  static_assert(Mode == access_mode::read_write || Mode == access_mode::atomic,
+                "target::local accessors have access_mode::read_write or "
+                "access_mode::atomic");
+  using Base =
+      std::conditional_t<Mode == access_mode::atomic,
+                         lanes::detail::LocalAtomicAccessor<DataT, Dims>,
+                         local_accessor<DataT, Dims>>;
 
 public:
-  using local_accessor<DataT, Dims>::local_accessor;
+  using Base::Base;
   accessor() = default;
 };
 

@@ -5,7 +5,9 @@
 /// command (a kernel, a USM copy/fill, a host task); the queue runs it once
 /// the command-group function returns. local_accessor objects register
 /// their sizes here: each gets a 64-byte aligned offset in the work-group's
-/// local memory, and the total becomes the launch's LocalMemBytes.
+/// local memory, and the total becomes the launch's LocalMemBytes. A
+/// sycl::stream gets its output buffer here, which the handler owns and
+/// writes to stdout once the command has run (sycl/stream.hpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_SYCL_HANDLER_HPP
@@ -33,6 +35,7 @@ namespace sycl {
 inline namespace _V1 {
 
 template <typename T, int Dims> class local_accessor;
+class stream;
 template <typename DataT, int Dims, access::mode Mode, access::target Target,
           access::placeholder IsPlaceholder>
 class accessor;
@@ -266,6 +269,7 @@ public:
 private:
   friend struct lanes::detail::HandlerAccess;
   template <typename T, int Dims> friend class local_accessor;
+  friend class stream;
   template <typename KernelName>
   friend struct lanes::detail::ReductionLaunch;
 
@@ -298,7 +302,23 @@ private:
                                                           *Invoker.get());
     Desc.KernelObject = Invoker.get();
     Desc.LocalMemBytes = LocalMemBytes;
+    MangledKernelName = Desc.KernelName;
     setCommand([Desc, Invoker] { lanes::rt::launch(Desc); });
+  }
+
+  /// A new stream output of \p TotalBytes, \p WorkItemBytes per work-item,
+  /// owned by this handler.
+  lanes::rt::StreamBuffer *addStream(size_t TotalBytes, size_t WorkItemBytes) {
+    std::shared_ptr<lanes::rt::StreamBuffer> Buffer(
+        lanes::rt::streamCreate(TotalBytes, WorkItemBytes),
+        lanes::rt::streamDestroy);
+    Streams.push_back(Buffer);
+    return Buffer.get();
+  }
+  /// Writes the output of every stream of this group to stdout.
+  void finishStreams() noexcept {
+    for (const auto &S : Streams)
+      lanes::rt::streamFinish(S.get(), MangledKernelName);
   }
 
   /// Reserves \p Bytes of local memory; returns its 64-byte aligned offset.
@@ -310,6 +330,9 @@ private:
 
   size_t LocalMemBytes = 0;
   std::function<void()> Command;
+  /// The kernel's mangled name, once one is set (for stream reports).
+  const char *MangledKernelName = nullptr;
+  std::vector<std::shared_ptr<lanes::rt::StreamBuffer>> Streams;
   std::vector<std::shared_ptr<lanes::detail::BufferStorage>> KeptAlive;
 };
 
@@ -320,8 +343,14 @@ namespace lanes::detail {
 /// What queue needs of a handler and users must not see.
 struct HandlerAccess {
   static sycl::handler make() { return sycl::handler(); }
-  /// Runs the recorded command, if any.
+  /// Runs the recorded command, if any, then writes the output of the
+  /// group's streams (also when the command throws: what the kernel
+  /// flushed may explain why).
   static void run(sycl::handler &H) {
+    struct StreamsFinisher {
+      sycl::handler &H;
+      ~StreamsFinisher() { H.finishStreams(); }
+    } Finisher{H};
     if (H.Command)
       H.Command();
   }

@@ -484,6 +484,7 @@ private:
     describeKernel<KernelName, KernelT>(Desc, *Invoker);
     Desc.KernelObject = Invoker.get();
     Desc.LocalMemBytes = CGH.LocalMemBytes;
+    CGH.MangledKernelName = Desc.KernelName;
     CGH.setCommand([Desc, Invoker, Results] {
       rt::launch(Desc);
       std::apply([](const auto &...R) { (R.store(), ...); }, *Results);

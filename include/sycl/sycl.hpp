@@ -12,6 +12,7 @@
 
 #include "sycl/access.hpp"
 #include "sycl/accessor.hpp"
+#include "sycl/atomic.hpp"
 #include "sycl/atomic_fence.hpp"
 #include "sycl/atomic_ref.hpp"
 #include "sycl/buffer.hpp"
@@ -37,6 +38,7 @@
 #include "sycl/queue.hpp"
 #include "sycl/range.hpp"
 #include "sycl/reduction.hpp"
+#include "sycl/stream.hpp"
 #include "sycl/sub_group.hpp"
 #include "sycl/usm.hpp"
 #include "sycl/vec.hpp"

@@ -126,6 +126,32 @@ int main() {
         [](sycl::int2 A, sycl::int2 B) { return A + B; });
     P[It.get_global_id(0)] = X[0];
   });
+#elif LANES_MISUSE == 23 // a stream operand the specification does not list
+  struct Pair {
+    int A, B;
+  };
+  Q.submit([&](sycl::handler &CGH) {
+    sycl::stream Out(1024, 80, CGH);
+    CGH.single_task([=] { Out << Pair{1, 2}; });
+  });
+#elif LANES_MISUSE == 24 // a SYCL 1.2.1 atomic of double
+  Q.single_task([=] {
+    sycl::atomic<double> A{sycl::global_ptr<double>(nullptr)};
+    (void)A;
+  });
+#elif LANES_MISUSE == 25 // arithmetic on a SYCL 1.2.1 atomic<float>
+  float *F = sycl::malloc_shared<float>(1, Q);
+  Q.single_task([=] {
+    sycl::atomic<float> A{sycl::global_ptr<float>(F)};
+    A.fetch_add(1.0f);
+  });
+#elif LANES_MISUSE == 26 // a target::local accessor that is read-only
+  Q.submit([&](sycl::handler &CGH) {
+    sycl::accessor<int, 1, sycl::access::mode::read,
+                   sycl::access::target::local>
+        L(sycl::range<1>(4), CGH);
+    CGH.single_task([=] { P[0] = L[0]; });
+  });
 #endif
   sycl::free(P, Q);
   return 0;

@@ -125,6 +125,26 @@ int main() {
         });
   });
   Q.single_task([=] { A[0] = B[0]; });
+  {
+    sycl::buffer<unsigned, 2> Hist(sycl::range<2>(2, 4));
+    Q.submit([&](sycl::handler &CGH) {
+      sycl::stream Out(1024, 80, CGH);
+      auto Global = Hist.get_access<sycl::access::mode::atomic>(CGH);
+      sycl::accessor<int, 1, sycl::access::mode::atomic,
+                     sycl::access::target::local>
+          Local(sycl::range<1>(4), CGH);
+      CGH.parallel_for(sycl::nd_range<1>(8, 4), [=](sycl::nd_item<1> It) {
+        size_t I = It.get_local_id(0);
+        Local[I].store(0);
+        It.barrier();
+        sycl::atomic_fetch_add(Local[(I + 1) % 4], 1);
+        Global[I % 2][I].fetch_or(1u << I);
+        It.barrier();
+        Out << It << ' ' << Local[I].load() << sycl::hex << sycl::setw(4)
+            << 255u << sycl::setprecision(3) << 1.5f << sycl::endl;
+      });
+    });
+  }
   Q.copy(A, B, N).wait();
   Q.memcpy(A, B, N * sizeof(int));
   Q.memset(B, 0, N * sizeof(int));

@@ -13,7 +13,7 @@ string(REPLACE "\n" ";" lines "${symbols}")
 set(required __lanes_barrier __lanes_local_id __lanes_loop_state
     __lanes_divergent_barrier __lanes_group_reduce_i32
     __lanes_sub_group_shuffle_f64 "lanes::rt::launch" "lanes::rt::deviceInfo"
-    "lanes::rt::demangle")
+    "lanes::rt::demangle" "lanes::rt::streamText" "lanes::rt::streamFinish")
 foreach(line IN LISTS lines)
   # "<address> <type> <name>"
   string(REGEX REPLACE "^[0-9a-fA-F]* *[A-Za-z] " "" name "${line}")

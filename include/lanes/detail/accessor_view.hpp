@@ -17,6 +17,10 @@
 /// copyable for kernels to capture (the handler keeps the storage alive),
 /// a shared_ptr in a host accessor, which keeps the data alive itself.
 ///
+/// An access_mode::atomic accessor (SYCL 1.2.1, deprecated in SYCL 2020)
+/// is the same view whose elements are handed out as
+/// sycl::atomic<T, global_space> (sycl/atomic.hpp) instead of references.
+///
 /// The kernel-side parts (element access, the queries) are inline and free
 /// of exceptions; only the constructors, which run on the host, may throw.
 //
@@ -29,6 +33,7 @@
 #include "lanes/detail/buffer_storage.hpp"
 #include "lanes/detail/work_item.hpp"
 #include "sycl/access.hpp"
+#include "sycl/atomic.hpp"
 #include "sycl/item.hpp"
 #include "sycl/property_list.hpp"
 
@@ -90,8 +95,6 @@ class BufferAccessorBase {
   static_assert(Dims >= 1 && Dims <= 3,
                 "Lanes does not implement 0-dimensional buffer accessors; "
                 "use a 1-dimensional accessor and element [0]");
-  static_assert(Mode != sycl::access_mode::atomic,
-                "Lanes does not implement access_mode::atomic accessors");
   static_assert(!std::is_const_v<DataT> || Mode == sycl::access_mode::read,
                 "an accessor of const DataT must have access_mode::read");
 
@@ -99,6 +102,10 @@ class BufferAccessorBase {
   using BufferT = sycl::buffer<std::remove_const_t<DataT>, Dims, AllocatorT>;
   template <typename TagT>
   using EnableIfTag = EnableIfTagOf<TagT, Mode, TagTarget>;
+  /// What `Acc[...]` gives for an element: a reference, or a sycl::atomic.
+  using Element = std::conditional_t<
+      Mode == sycl::access_mode::atomic,
+      AtomicElement<sycl::access::address_space::global_space>, PlainElement>;
   /// OtherT and OtherMode give an accessor that converts to this one: the
   /// other read-only spelling, or read-write (SYCL 2020 4.7.6.9.2).
   template <typename OtherT, sycl::access_mode OtherMode>
@@ -168,19 +175,19 @@ public:
 
   /// The element at \p Index, relative to the offset (a ranged accessor's
   /// `[0]` is the element at get_offset()).
-  reference operator[](const sycl::id<Dims> &Index) const {
-    return Origin[linearize<Dims>(Index, Memory)];
+  decltype(auto) operator[](const sycl::id<Dims> &Index) const {
+    return Element::at(Origin + linearize<Dims>(Index, Memory));
   }
   /// The element at an item's id (an exact match, so `Acc[It]` does not
   /// have to choose between item's conversions to id and to size_t).
   template <bool WithOffset>
-  reference operator[](const sycl::item<Dims, WithOffset> &It) const {
+  decltype(auto) operator[](const sycl::item<Dims, WithOffset> &It) const {
     return (*this)[It.get_id()];
   }
   /// 1-D: the element \p Index; 2-D and 3-D: the slice \p Index of the
   /// first dimension, so that `Acc[i][j]` works.
   decltype(auto) operator[](size_t Index) const {
-    return sliceAt<Dims>(Origin, Index, Memory);
+    return sliceAt<Dims, Element>(Origin, Index, Memory);
   }
 
   sycl::range<Dims> get_range() const { return Access; }

@@ -16,29 +16,41 @@
 
 namespace lanes::detail {
 
-/// The slice of a row-major array of T with Rank dimensions left.
-template <typename T, int Rank> struct ArraySlice;
-template <typename T> struct ArraySlice<T, 1> {
-  T *Base;
-  T &operator[](size_t I) const { return Base[I]; }
+/// How a slice hands out the element at a pointer: a reference, for every
+/// accessor but access_mode::atomic ones, whose policy (AtomicElement in
+/// sycl/atomic.hpp) makes a sycl::atomic instead.
+struct PlainElement {
+  template <typename T> static T &at(T *Element) { return *Element; }
 };
-template <typename T> struct ArraySlice<T, 2> {
+
+/// The slice of a row-major array of T with Rank dimensions left.
+template <typename T, int Rank, typename Element = PlainElement>
+struct ArraySlice;
+template <typename T, typename Element> struct ArraySlice<T, 1, Element> {
+  T *Base;
+  decltype(auto) operator[](size_t I) const { return Element::at(Base + I); }
+};
+template <typename T, typename Element> struct ArraySlice<T, 2, Element> {
   T *Base;
   size_t Inner; ///< extent (stride) of the last dimension
-  ArraySlice<T, 1> operator[](size_t I) const { return {Base + I * Inner}; }
+  ArraySlice<T, 1, Element> operator[](size_t I) const {
+    return {Base + I * Inner};
+  }
 };
 
 /// Index \p I of the first dimension of the Dims-dimensional row-major
 /// array at \p Base with extents \p Extents (a range): the element for
 /// Dims == 1, else a slice.
-template <int Dims, typename T, typename RangeT>
+template <int Dims, typename Element = PlainElement, typename T,
+          typename RangeT>
 decltype(auto) sliceAt(T *Base, size_t I, const RangeT &Extents) {
   if constexpr (Dims == 1)
-    return Base[I];
+    return Element::at(Base + I);
   else if constexpr (Dims == 2)
-    return ArraySlice<T, 1>{Base + I * Extents[1]};
+    return ArraySlice<T, 1, Element>{Base + I * Extents[1]};
   else
-    return ArraySlice<T, 2>{Base + I * Extents[1] * Extents[2], Extents[2]};
+    return ArraySlice<T, 2, Element>{Base + I * Extents[1] * Extents[2],
+                                     Extents[2]};
 }
 
 } // namespace lanes::detail
