@@ -220,23 +220,6 @@ FunctionCallee convergentBuiltin(Module &M, StringRef Name, FunctionType *Ty) {
   return Callee;
 }
 
-/// Puts an implicit barrier (no fences, `lanes.implicit`) at the top of
-/// `BB`, after its PHIs.
-void insertImplicitBarrier(BasicBlock &BB) {
-  Module &M = *BB.getModule();
-  LLVMContext &Ctx = M.getContext();
-  Type *I32 = Type::getInt32Ty(Ctx);
-  FunctionCallee Barrier = convergentBuiltin(
-      M, "__lanes_barrier",
-      FunctionType::get(Type::getVoidTy(Ctx),
-                        {I32, PointerType::getUnqual(Ctx), I32}, false));
-  IRBuilder<> B(&BB, BB.getFirstInsertionPt());
-  CallInst *Call = B.CreateCall(
-      Barrier, {B.getInt32(0), ConstantPointerNull::get(B.getPtrTy()),
-                B.getInt32(0)});
-  Call->setMetadata(ImplicitBarrierMD, MDNode::get(Ctx, {}));
-}
-
 /// Moves what `Preheader` computes up into `Guard` where that is safe (the
 /// kernel object's fields, address arithmetic), so that it reaches every
 /// work-item: a step loaded there stays a value the group shares, which
@@ -400,8 +383,8 @@ void peelAllActiveTrips(const Lockstep &S, ArrayRef<BasicBlock *> Body,
     ActiveAtHandover = RestB.CreateICmp(Counted->Pred, Next, Counted->Bound,
                                         "active.next");
     RestB.CreateBr(S.Head);
-    insertImplicitBarrier(*HeadAll);
-    insertImplicitBarrier(*Handover);
+    insertImplicitBarrier(&*HeadAll->getFirstInsertionPt());
+    insertImplicitBarrier(&*Handover->getFirstInsertionPt());
     B.CreateCondBr(Fits, HeadAll, Handover);
   } else {
     B.CreateCondBr(B.CreateICmpEQ(Votes, B.getInt32(1), "all.active"), HeadAll,
@@ -634,10 +617,25 @@ PreservedAnalyses ImplicitLoopBarriersPass::run(Function &F,
   }
 
   for (BasicBlock *Header : Headers) {
-    insertImplicitBarrier(*Header);
+    insertImplicitBarrier(&*Header->getFirstInsertionPt());
     ++NumImplicit;
   }
   return PreservedAnalyses::none();
+}
+
+void insertImplicitBarrier(Instruction *Before) {
+  Module &M = *Before->getModule();
+  LLVMContext &Ctx = M.getContext();
+  Type *I32 = Type::getInt32Ty(Ctx);
+  FunctionCallee Barrier = convergentBuiltin(
+      M, "__lanes_barrier",
+      FunctionType::get(Type::getVoidTy(Ctx),
+                        {I32, PointerType::getUnqual(Ctx), I32}, false));
+  IRBuilder<> B(Before);
+  CallInst *Call = B.CreateCall(
+      Barrier, {B.getInt32(0), ConstantPointerNull::get(B.getPtrTy()),
+                B.getInt32(0)});
+  Call->setMetadata(ImplicitBarrierMD, MDNode::get(Ctx, {}));
 }
 
 } // namespace lanes

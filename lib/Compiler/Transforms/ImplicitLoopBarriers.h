@@ -54,7 +54,17 @@
 
 #include "llvm/IR/PassManager.h"
 
+namespace llvm {
+class Instruction;
+} // namespace llvm
+
 namespace lanes {
+
+/// Puts an implicit barrier before `Before`: a `__lanes_barrier` with no
+/// fence flags and the `lanes.implicit` metadata, which the work-item loops
+/// split at like any barrier and reports do not blame on the user's code.
+/// Only where every work-item of a group arrives equally often.
+void insertImplicitBarrier(llvm::Instruction *Before);
 
 /// Puts a barrier at the top of every innermost loop the group runs in
 /// lockstep, and makes lockstep the innermost loops with varying trip
