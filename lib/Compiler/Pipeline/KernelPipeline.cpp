@@ -16,6 +16,7 @@
 #include "../Transforms/ImplicitLoopBarriers.h"
 #include "../Transforms/InlineKernelCalls.h"
 #include "../Transforms/IsolateBarriers.h"
+#include "../Transforms/IsolateNarrowGuards.h"
 #include "../Transforms/KernelReport.h"
 #include "../Transforms/MergeBarrierCopies.h"
 #include "../Transforms/TrimWorkItemLoops.h"
@@ -75,6 +76,7 @@ ForEachWorkGroupFunctionPass simplifyKernelsPass() {
   FPM.addPass(InstCombinePass());
   FPM.addPass(MergeBarrierCopiesPass());
   FPM.addPass(ImplicitLoopBarriersPass());
+  FPM.addPass(IsolateNarrowGuardsPass());
   // WorkItemShape relies on LCSSA to see values leaving divergent loops.
   FPM.addPass(LCSSAPass());
   FPM.addPass(IsolateBarriersPass());

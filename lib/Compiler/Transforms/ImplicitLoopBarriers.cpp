@@ -18,6 +18,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 
 #include "lanes/builtins.h"
@@ -165,6 +166,50 @@ Value *stepOf(const PHINode &Phi, Value *Next, const Loop &L,
   return Step;
 }
 
+/// The exit test of a loop whose latch compares an induction variable with
+/// a bound the group shares: `again = iv.next < bound`, the variable stepped
+/// by a value fixed before the loop (a grid-stride loop). Then whether every
+/// work-item makes the next trip is a test of the largest index alone.
+struct CountedExit {
+  PHINode *IV;                  ///< the header PHI
+  CmpInst::Predicate Pred;      ///< again = Pred(iv.next, Bound): ult ule slt sle
+  Value *Bound;
+  Value *Start = nullptr, *Step = nullptr; ///< as makeLockstep computes `iv`
+};
+
+std::optional<CountedExit> matchCountedExit(const Loop &L,
+                                            const WorkItemShape &Shape) {
+  BasicBlock *Header = L.getHeader(), *Latch = L.getLoopLatch();
+  auto *Back = cast<BranchInst>(Latch->getTerminator());
+  auto *Cmp = dyn_cast<ICmpInst>(Back->getCondition());
+  if (!Cmp)
+    return std::nullopt;
+  Value *Next = Cmp->getOperand(0), *Bound = Cmp->getOperand(1);
+  CmpInst::Predicate Pred = Cmp->getPredicate();
+  if (!L.isLoopInvariant(Bound)) {
+    std::swap(Next, Bound);
+    Pred = CmpInst::getSwappedPredicate(Pred);
+  }
+  if (Back->getSuccessor(0) != Header)
+    Pred = CmpInst::getInversePredicate(Pred);
+  // A bound the preheader computes would reach the copy merged with the
+  // guard's poison, no longer one value for the group.
+  auto *BoundDef = dyn_cast<Instruction>(Bound);
+  if (BoundDef && BoundDef->getParent() == L.getLoopPreheader())
+    return std::nullopt;
+  if (!L.isLoopInvariant(Bound) || !Shape.isUniform(Bound) ||
+      !is_contained({CmpInst::ICMP_ULT, CmpInst::ICMP_ULE, CmpInst::ICMP_SLT,
+                     CmpInst::ICMP_SLE},
+                    Pred))
+    return std::nullopt;
+  for (PHINode &Phi : Header->phis())
+    if (Phi.getIncomingValueForBlock(Latch) == Next &&
+        (Phi.getType()->isIntegerTy(32) || Phi.getType()->isIntegerTy(64)) &&
+        stepOf(Phi, Next, L, L.getLoopPreheader()))
+      return CountedExit{&Phi, Pred, Bound};
+  return std::nullopt;
+}
+
 /// The declaration of builtin `Name` of type `Ty`, convergent and nounwind
 /// as include/lanes/builtins.h declares the barrier and the collectives.
 FunctionCallee convergentBuiltin(Module &M, StringRef Name, FunctionType *Ty) {
@@ -210,7 +255,8 @@ Value *voteOnTrips(IRBuilder<> &B, FunctionCallee Reduce, Value *Wants) {
 /// them.
 struct Lockstep {
   BasicBlock *Join, *Head, *Tail;
-  Value *Entered; ///< whether the work-item passed the guard
+  PHINode *Active, *Trips; ///< in `head`
+  Value *Entered;          ///< whether the work-item passed the guard
   bool Guarded;
 };
 
@@ -227,11 +273,25 @@ struct Lockstep {
 ///   tail.all: r = group_or(more ? 1 : 2)
 ///             br r == 1, head.all, head
 ///
+/// With a counted exit (`Counted`) the copy needs no vote, nor any
+/// work-item's own exit test: every work-item makes trip k when the group's
+/// largest start, `max`, stepped k times without overflow, passes the test.
+/// `max` is one reduction at the join; the copy then goes round on that
+/// uniform test, under an implicit barrier at the top of `head.all`, and
+/// the predicated loop starts from each work-item's own test of its next
+/// index, after a second implicit barrier:
+///
+///   tail.all: hi.next, o = hi + step (overflow o)
+///             br !o && hi.next < bound, head.all, rest
+///   rest:     active = start + trips * step < bound
+///             br head
+///
 /// The copy's work-item loops vectorize without masks. (Unswitching them
 /// on a uniform `all` in the clean-up would do the same, but its cost model
 /// stops short of a work-item loop nested in an unswitched one.)
 void peelAllActiveTrips(const Lockstep &S, ArrayRef<BasicBlock *> Body,
-                        FunctionCallee Reduce) {
+                        FunctionCallee Reduce,
+                        const std::optional<CountedExit> &Counted) {
   Function &F = *S.Head->getParent();
   ValueToValueMapTy VMap;
   SmallVector<BasicBlock *, 8> Copies;
@@ -247,6 +307,10 @@ void peelAllActiveTrips(const Lockstep &S, ArrayRef<BasicBlock *> Body,
     Copy(BB);
   BasicBlock *TailAll = Copy(S.Tail);
   remapInstructionsInBlocks(Copies, VMap);
+  auto InCopy = [&](Value *V) {
+    Value *Copied = VMap.lookup(V);
+    return Copied ? Copied : V;
+  };
 
   // Every work-item is active: `head.all` goes straight to the body, and
   // nothing reaches `tail.all` idle.
@@ -255,32 +319,103 @@ void peelAllActiveTrips(const Lockstep &S, ArrayRef<BasicBlock *> Body,
   Enter->eraseFromParent();
   for (PHINode &Phi : TailAll->phis())
     Phi.removeIncomingValue(HeadAll, /*DeletePHIIfEmpty=*/false);
+
+  // How the copy goes round, and where the predicated loop takes over.
+  auto *Round = cast<BranchInst>(TailAll->getTerminator());
+  auto *Any = cast<Instruction>(Round->getCondition());
+  auto *Votes = cast<Instruction>(Any->getOperand(0));
+  IRBuilder<> B(Round);
+  BasicBlock *Handover = TailAll;
+  Value *ActiveAtHandover = InCopy(S.Active->getIncomingValueForBlock(S.Tail));
+  Value *Max = nullptr;
+  if (Counted) {
+    // The group's largest start, then stepped once a trip.
+    B.SetInsertPoint(S.Join->getTerminator());
+    bool Signed = CmpInst::isSigned(Counted->Pred);
+    Type *Ty = Counted->Start->getType();
+    // The work-items the guard sent past give the identity.
+    Value *Own = Counted->Start;
+    if (S.Guarded)
+      Own = B.CreateSelect(
+          S.Entered, Own,
+          ConstantInt::get(Ty, Signed ? APInt::getSignedMinValue(
+                                            Ty->getIntegerBitWidth())
+                                      : APInt::getZero(
+                                            Ty->getIntegerBitWidth())));
+    FunctionCallee ReduceTy = convergentBuiltin(
+        *F.getParent(),
+        Ty->isIntegerTy(32) ? "__lanes_group_reduce_i32"
+                            : "__lanes_group_reduce_i64",
+        FunctionType::get(Ty, {B.getInt32Ty(), Ty, B.getPtrTy(),
+                               B.getInt32Ty()},
+                          false));
+    auto *MaxCall = B.CreateCall(
+        ReduceTy, {B.getInt32(Signed ? LANES_OP_MAX : LANES_OP_UMAX), Own,
+                   ConstantPointerNull::get(B.getPtrTy()), B.getInt32(0)},
+        "start.max");
+    MaxCall->setMetadata(ImplicitBarrierMD, MDNode::get(F.getContext(), {}));
+    Max = MaxCall;
+
+    PHINode *Hi =
+        PHINode::Create(Ty, 2, "hi", HeadAll->getFirstNonPHIIt());
+    Hi->addIncoming(Max, S.Join);
+    B.SetInsertPoint(Round);
+    Intrinsic::ID AddOv = Signed ? Intrinsic::sadd_with_overflow
+                                 : Intrinsic::uadd_with_overflow;
+    Value *Sum = B.CreateBinaryIntrinsic(AddOv, Hi, Counted->Step);
+    Value *HiNext = B.CreateExtractValue(Sum, 0, "hi.next");
+    Hi->addIncoming(HiNext, TailAll);
+    Value *Fits = B.CreateAnd(B.CreateNot(B.CreateExtractValue(Sum, 1)),
+                              B.CreateICmp(Counted->Pred, HiNext,
+                                           Counted->Bound));
+    if (Signed) // A falling index could wrap below the smallest start's.
+      Fits = B.CreateAnd(
+          Fits, B.CreateICmpSGE(Counted->Step,
+                                ConstantInt::get(Ty, 0)));
+    Fits->setName("all.active");
+
+    Handover = BasicBlock::Create(F.getContext(), "lockstep.rest", &F, S.Head);
+    IRBuilder<> RestB(Handover);
+    Value *TripsNext = InCopy(S.Trips->getIncomingValueForBlock(S.Tail));
+    Value *Next = RestB.CreateAdd(
+        Counted->Start,
+        RestB.CreateMul(RestB.CreateZExtOrTrunc(TripsNext, Ty), Counted->Step));
+    ActiveAtHandover = RestB.CreateICmp(Counted->Pred, Next, Counted->Bound,
+                                        "active.next");
+    RestB.CreateBr(S.Head);
+    insertImplicitBarrier(&*HeadAll->getFirstInsertionPt());
+    insertImplicitBarrier(&*Handover->getFirstInsertionPt());
+    B.CreateCondBr(Fits, HeadAll, Handover);
+  } else {
+    B.CreateCondBr(B.CreateICmpEQ(Votes, B.getInt32(1), "all.active"), HeadAll,
+                   S.Head);
+  }
+  Round->eraseFromParent();
+  Any->eraseFromParent();
   // What only idle trips read (`active`, a carried exit value) is dead.
   for (PHINode &Phi : make_early_inc_range(HeadAll->phis()))
     if (Phi.use_empty())
       Phi.eraseFromParent();
+  // So is the vote of a counted exit, and each work-item's own test.
+  if (Counted) {
+    Value *Vote = Votes->getOperand(1);
+    Votes->eraseFromParent();
+    RecursivelyDeleteTriviallyDeadInstructions(Vote);
+  }
 
   // The predicated loop goes on from the copy's last trip.
-  for (PHINode &Phi : S.Head->phis()) {
-    Value *Next = Phi.getIncomingValueForBlock(S.Tail);
-    Value *NextAll = VMap.lookup(Next);
-    Phi.addIncoming(NextAll ? NextAll : Next, TailAll);
-  }
-  auto *Round = cast<BranchInst>(TailAll->getTerminator());
-  auto *Any = cast<Instruction>(Round->getCondition());
-  IRBuilder<> B(Round);
-  B.CreateCondBr(
-      B.CreateICmpEQ(Any->getOperand(0), B.getInt32(1), "all.active"), HeadAll,
-      S.Head);
-  Round->eraseFromParent();
-  Any->eraseFromParent();
+  for (PHINode &Phi : S.Head->phis())
+    Phi.addIncoming(&Phi == S.Active
+                        ? ActiveAtHandover
+                        : InCopy(Phi.getIncomingValueForBlock(S.Tail)),
+                    Handover);
 
   auto *Start = cast<BranchInst>(S.Join->getTerminator());
   B.SetInsertPoint(Start);
   if (S.Guarded) {
     Value *Votes = voteOnTrips(B, Reduce, S.Entered);
-    B.CreateCondBr(B.CreateICmpEQ(Votes, B.getInt32(1), "all.entered"), HeadAll,
-                   S.Head);
+    B.CreateCondBr(B.CreateICmpEQ(Votes, B.getInt32(1), "all.entered"),
+                   HeadAll, S.Head);
   } else {
     B.CreateBr(HeadAll);
     S.Head->removePredecessor(S.Join);
@@ -311,12 +446,14 @@ void peelAllActiveTrips(const Lockstep &S, ArrayRef<BasicBlock *> Body,
 /// first). An induction variable with a step fixed before the loop is not
 /// carried but computed, `start + trips * step`, from the group's trip
 /// count, which is every active work-item's own.
-void makeLockstep(const VaryingLoop &V, DominatorTree &DT, LoopInfo &LI) {
+void makeLockstep(const VaryingLoop &V, const WorkItemShape &Shape,
+                  DominatorTree &DT, LoopInfo &LI) {
   Loop &L = *V.L;
   formLCSSA(L, DT, &LI, /*SE=*/nullptr);
   SmallVector<BasicBlock *, 8> Body(L.blocks());
   if (V.Guard)
     hoistIntoGuard(*L.getLoopPreheader(), *V.Guard);
+  std::optional<CountedExit> Counted = matchCountedExit(L, Shape);
   BasicBlock *Preheader = L.getLoopPreheader(), *Header = L.getHeader();
   BasicBlock *Latch = L.getLoopLatch(), *Exit = L.getUniqueExitBlock();
   Function &F = *Header->getParent();
@@ -336,14 +473,21 @@ void makeLockstep(const VaryingLoop &V, DominatorTree &DT, LoopInfo &LI) {
     Phi->addIncoming(Skipped, V.Guard);
     return Phi;
   };
-  // A value from before the guard needs no merging (and stays something
-  // the work-item loops can recompute, such as a global id).
-  auto AtJoin = [&](Value *FromPreheader) -> Value * {
-    auto *Def = dyn_cast<Instruction>(FromPreheader);
-    if (!V.Guard || !Def || Def->getParent() != Preheader)
-      return FromPreheader;
-    return Merge(FromPreheader, PoisonValue::get(Def->getType()));
-  };
+  // What the preheader still computes reaches the join from there only;
+  // the work-items the guard sent past get poison. (A value from before
+  // the guard needs no merging, and stays something the work-item loops
+  // can recompute, such as a global id.)
+  if (V.Guard)
+    for (Instruction &I : make_early_inc_range(*Preheader)) {
+      PHINode *Merged = nullptr;
+      for (Use &U : make_early_inc_range(I.uses())) {
+        if (cast<Instruction>(U.getUser())->getParent() == Preheader)
+          continue;
+        if (!Merged)
+          Merged = Merge(&I, PoisonValue::get(I.getType()));
+        U.set(Merged);
+      }
+    }
   Value *Entered =
       V.Guard ? Merge(B.getTrue(), B.getFalse()) : (Value *)B.getTrue();
   Entered->setName("entered");
@@ -371,7 +515,7 @@ void makeLockstep(const VaryingLoop &V, DominatorTree &DT, LoopInfo &LI) {
   Trips->addIncoming(B.getInt64(0), Join);
   DenseMap<Value *, PHINode *> CarriedNext; ///< a header PHI's Next, carried
   for (PHINode &Phi : make_early_inc_range(Header->phis())) {
-    Value *Start = AtJoin(Phi.getIncomingValueForBlock(Preheader));
+    Value *Start = Phi.getIncomingValueForBlock(Preheader);
     Value *Next = Phi.getIncomingValueForBlock(Latch);
     Value *New;
     if (Value *Step = stepOf(Phi, Next, L, Preheader)) {
@@ -380,6 +524,10 @@ void makeLockstep(const VaryingLoop &V, DominatorTree &DT, LoopInfo &LI) {
       New = HeadB.CreateAdd(
           Start, HeadB.CreateMul(HeadB.CreateZExtOrTrunc(Trips, Step->getType()),
                                  Step));
+      if (Counted && Counted->IV == &Phi) {
+        Counted->Start = Start;
+        Counted->Step = Step;
+      }
     } else {
       auto [AtHead, AtTail] = Carry(Start, Next, Phi.getName());
       CarriedNext[Next] = AtTail;
@@ -427,8 +575,9 @@ void makeLockstep(const VaryingLoop &V, DominatorTree &DT, LoopInfo &LI) {
   TailB.CreateCondBr(TailB.CreateTrunc(Votes, TailB.getInt1Ty(), "any.active"),
                      Head, Done);
   DoneB.CreateBr(Exit);
-  peelAllActiveTrips(Lockstep{Join, Head, Tail, Entered, V.Guard != nullptr},
-                     Body, Reduce);
+  peelAllActiveTrips(
+      Lockstep{Join, Head, Tail, Active, Trips, Entered, V.Guard != nullptr},
+      Body, Reduce, Counted);
   ++NumLockstep;
 }
 
@@ -464,24 +613,29 @@ PreservedAnalyses ImplicitLoopBarriersPass::run(Function &F,
     LoopInfo FreshLI(DT);
     if (Loop *L = FreshLI.getLoopFor(Header))
       if (std::optional<VaryingLoop> V = matchVaryingLoop(*L, Shape))
-        makeLockstep(*V, DT, FreshLI);
+        makeLockstep(*V, Shape, DT, FreshLI);
   }
 
-  LLVMContext &Ctx = F.getContext();
-  Type *I32 = Type::getInt32Ty(Ctx);
-  FunctionCallee Barrier = convergentBuiltin(
-      *F.getParent(), "__lanes_barrier",
-      FunctionType::get(Type::getVoidTy(Ctx),
-                        {I32, PointerType::getUnqual(Ctx), I32}, false));
   for (BasicBlock *Header : Headers) {
-    IRBuilder<> B(Header, Header->getFirstInsertionPt());
-    CallInst *Call = B.CreateCall(
-        Barrier, {B.getInt32(0), ConstantPointerNull::get(B.getPtrTy()),
-                  B.getInt32(0)});
-    Call->setMetadata(ImplicitBarrierMD, MDNode::get(Ctx, {}));
+    insertImplicitBarrier(&*Header->getFirstInsertionPt());
     ++NumImplicit;
   }
   return PreservedAnalyses::none();
+}
+
+void insertImplicitBarrier(Instruction *Before) {
+  Module &M = *Before->getModule();
+  LLVMContext &Ctx = M.getContext();
+  Type *I32 = Type::getInt32Ty(Ctx);
+  FunctionCallee Barrier = convergentBuiltin(
+      M, "__lanes_barrier",
+      FunctionType::get(Type::getVoidTy(Ctx),
+                        {I32, PointerType::getUnqual(Ctx), I32}, false));
+  IRBuilder<> B(Before);
+  CallInst *Call = B.CreateCall(
+      Barrier, {B.getInt32(0), ConstantPointerNull::get(B.getPtrTy()),
+                B.getInt32(0)});
+  Call->setMetadata(ImplicitBarrierMD, MDNode::get(Ctx, {}));
 }
 
 } // namespace lanes

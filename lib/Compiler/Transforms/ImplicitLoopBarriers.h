@@ -38,6 +38,10 @@
 /// (a GPU runs such a loop the same way). The trips that every work-item
 /// makes, all but the last few of a grid-stride loop, run first in a copy
 /// of the loop without the predicate, whose loads and stores need no masks.
+/// When the exit compares an induction variable with a bound the group
+/// shares, the copy goes round on a test of the group's largest index
+/// alone (one reduction before the loop) and needs neither a vote nor any
+/// work-item's own exit test.
 ///
 /// Only innermost loops get one; loops around them then hold a barrier and
 /// are split by work-item loops like any loop with a barrier. The barrier
@@ -50,7 +54,17 @@
 
 #include "llvm/IR/PassManager.h"
 
+namespace llvm {
+class Instruction;
+} // namespace llvm
+
 namespace lanes {
+
+/// Puts an implicit barrier before `Before`: a `__lanes_barrier` with no
+/// fence flags and the `lanes.implicit` metadata, which the work-item loops
+/// split at like any barrier and reports do not blame on the user's code.
+/// Only where every work-item of a group arrives equally often.
+void insertImplicitBarrier(llvm::Instruction *Before);
 
 /// Puts a barrier at the top of every innermost loop the group runs in
 /// lockstep, and makes lockstep the innermost loops with varying trip

@@ -20,38 +20,58 @@ declare i64 @__lanes_local_size(i32) nounwind memory(none)
 ; CHECK: ph:
 ; CHECK-NEXT: br label %lockstep.join
 ; The group votes on the guard: OR of 1 (entered) or 2 (skipped), so a
-; result of 1 says that every work-item entered (OR is 7).
+; result of 1 says that every work-item entered (OR is 7). The exit is
+; counted (the index against a bound the group shares), so the group also
+; takes the largest start (UMAX is 5), the guard's skipped work-items
+; giving 0.
 ; CHECK: lockstep.join:
 ; CHECK-NEXT: %entered = phi i1 [ true, %ph ], [ false, %entry ]
+; CHECK-NEXT: %[[OWN:.*]] = select i1 %entered, i64 %gid, i64 0
+; CHECK-NEXT: %start.max = call i64 @__lanes_group_reduce_i64(i32 5, i64 %[[OWN]], ptr null, i32 0), !lanes.implicit
 ; CHECK-NEXT: %[[IN:.*]] = zext i1 %entered to i32
 ; CHECK-NEXT: %[[VOTE0:.*]] = sub i32 2, %[[IN]]
 ; CHECK-NEXT: %[[VOTES0:.*]] = call i32 @__lanes_group_reduce_i32(i32 7, i32 %[[VOTE0]], ptr null, i32 0), !lanes.implicit
 ; CHECK-NEXT: %all.entered = icmp eq i32 %[[VOTES0]], 1
 ; CHECK-NEXT: br i1 %all.entered, label %lockstep.head.all, label %lockstep.head
-; The first phase: every work-item runs the body, with no test; the index
-; is no loop state: each work-item's i on trip k is gid + k * stride.
+; The first phase: every work-item runs the body, with neither a test of
+; `active` nor its own exit test, under an implicit barrier; the index is
+; no loop state: each work-item's i on trip k is gid + k * stride.
 ; CHECK: lockstep.head.all:
 ; CHECK-NEXT: %acc.all = phi float [ 0.000000e+00, %lockstep.join ], [ %acc.tail.all, %lockstep.tail.all ]
 ; CHECK-NEXT: %trips.all = phi i64 [ 0, %lockstep.join ], [ %trips.next.all, %lockstep.tail.all ]
+; CHECK-NEXT: %hi = phi i64 [ %start.max, %lockstep.join ], [ %hi.next, %lockstep.tail.all ]
+; CHECK-NEXT: call void @__lanes_barrier(i32 0, ptr null, i32 0), !lanes.implicit
 ; CHECK-NEXT: %[[STEPS1:.*]] = mul i64 %trips.all, %stride
 ; CHECK-NEXT: %i.all = add i64 %gid, %[[STEPS1]]
 ; CHECK-NEXT: br label %loop.all
 ; CHECK: loop.all:
 ; CHECK: %sum.all = fadd float %acc.all, %x.all
+; CHECK-NOT: icmp
+; CHECK: br label %lockstep.tail.all
+; Every work-item makes the next trip when the largest start, stepped
+; without overflow, passes the test.
 ; CHECK: lockstep.tail.all:
-; CHECK-NEXT: %active.tail.all = phi i1 [ %again.all, %loop.all ]
 ; CHECK-NEXT: %acc.tail.all = phi float [ %sum.all, %loop.all ]
 ; CHECK-NEXT: %trips.next.all = add i64 %trips.all, 1
-; CHECK-NEXT: %[[MORE1:.*]] = zext i1 %active.tail.all to i32
-; CHECK-NEXT: %[[VOTE1:.*]] = sub i32 2, %[[MORE1]]
-; CHECK-NEXT: %votes.all = call i32 @__lanes_group_reduce_i32(i32 7, i32 %[[VOTE1]], ptr null, i32 0), !lanes.implicit
-; CHECK-NEXT: %all.active = icmp eq i32 %votes.all, 1
-; CHECK-NEXT: br i1 %all.active, label %lockstep.head.all, label %lockstep.head
+; CHECK-NEXT: %[[SUM:.*]] = call { i64, i1 } @llvm.uadd.with.overflow.i64(i64 %hi, i64 %stride)
+; CHECK-NEXT: %hi.next = extractvalue { i64, i1 } %[[SUM]], 0
+; CHECK-NEXT: %[[OV:.*]] = extractvalue { i64, i1 } %[[SUM]], 1
+; CHECK-NEXT: %[[NOV:.*]] = xor i1 %[[OV]], true
+; CHECK-NEXT: %[[FITS:.*]] = icmp ult i64 %hi.next, %n
+; CHECK-NEXT: %all.active = and i1 %[[NOV]], %[[FITS]]
+; CHECK-NEXT: br i1 %all.active, label %lockstep.head.all, label %lockstep.rest
+; Otherwise each work-item tests its own next index, after a barrier.
+; CHECK: lockstep.rest:
+; CHECK-NEXT: call void @__lanes_barrier(i32 0, ptr null, i32 0), !lanes.implicit
+; CHECK-NEXT: %[[STEPS2:.*]] = mul i64 %trips.next.all, %stride
+; CHECK-NEXT: %[[NEXT:.*]] = add i64 %gid, %[[STEPS2]]
+; CHECK-NEXT: %active.next = icmp ult i64 %[[NEXT]], %n
+; CHECK-NEXT: br label %lockstep.head
 ; The second phase takes over the first's values, or the guard's.
 ; CHECK: lockstep.head:
-; CHECK-NEXT: %acc = phi float [ 0.000000e+00, %lockstep.join ], [ %acc.tail, %lockstep.tail ], [ %acc.tail.all, %lockstep.tail.all ]
-; CHECK-NEXT: %active = phi i1 [ %entered, %lockstep.join ], [ %active.tail, %lockstep.tail ], [ %active.tail.all, %lockstep.tail.all ]
-; CHECK-NEXT: %trips = phi i64 [ 0, %lockstep.join ], [ %trips.next, %lockstep.tail ], [ %trips.next.all, %lockstep.tail.all ]
+; CHECK-NEXT: %acc = phi float [ 0.000000e+00, %lockstep.join ], [ %acc.tail, %lockstep.tail ], [ %acc.tail.all, %lockstep.rest ]
+; CHECK-NEXT: %active = phi i1 [ %entered, %lockstep.join ], [ %active.tail, %lockstep.tail ], [ %active.next, %lockstep.rest ]
+; CHECK-NEXT: %trips = phi i64 [ 0, %lockstep.join ], [ %trips.next, %lockstep.tail ], [ %trips.next.all, %lockstep.rest ]
 ; CHECK-NEXT: %[[STEPS:.*]] = mul i64 %trips, %stride
 ; CHECK-NEXT: %i = add i64 %gid, %[[STEPS]]
 ; CHECK-NEXT: br i1 %active, label %loop, label %lockstep.tail
@@ -136,7 +156,7 @@ end:
 ; CHECK: lockstep.tail.all:
 ; CHECK: %i.last.tail.all = phi i64 [ %i.all, %loop.all ]
 ; CHECK: lockstep.head:
-; CHECK: %i.last = phi i64 [ poison, %lockstep.join ], [ %i.last.tail, %lockstep.tail ], [ %i.last.tail.all, %lockstep.tail.all ]
+; CHECK: %i.last = phi i64 [ poison, %lockstep.join ], [ %i.last.tail, %lockstep.tail ], [ %i.last.tail.all, %lockstep.rest ]
 ; CHECK: %i = add i64 %gid,
 ; CHECK: lockstep.tail:
 ; CHECK: %i.last.tail = phi i64 [ %i, %loop ], [ %i.last, %lockstep.head ]
@@ -170,9 +190,10 @@ end:
 ; itself.
 ; CHECK-LABEL: define void @unguarded(
 ; CHECK: lockstep.join:
+; CHECK-NEXT: %start.max = call i64 @__lanes_group_reduce_i64(i32 5, i64 %gid, ptr null, i32 0), !lanes.implicit
 ; CHECK-NEXT: br label %lockstep.head.all
 ; CHECK: lockstep.head:
-; CHECK-NEXT: %active = phi i1 [ %active.tail, %lockstep.tail ], [ %active.tail.all, %lockstep.tail.all ]
+; CHECK-NEXT: %active = phi i1 [ %active.tail, %lockstep.tail ], [ %active.next, %lockstep.rest ]
 define void @unguarded(ptr %out, i64 %n, i64 %stride) "lanes-work-group"="k" {
 entry:
   %gid = call i64 @__lanes_local_id(i32 0)
@@ -219,6 +240,61 @@ loop:
   store float 1.0, ptr %p
   %i.next = add i64 %i, %step
   %again = icmp ult i64 %i.next, %n
+  br i1 %again, label %loop, label %end
+end:
+  ret void
+}
+
+; A signed loop (int i): the largest start is a signed MAX (3), the
+; stepping a signed add, and a negative step (the index falling, which
+; could wrap below the smallest start's) leaves the first phase.
+; CHECK-LABEL: define void @signed_index(
+; CHECK: %start.max = call i32 @__lanes_group_reduce_i32(i32 3, i32 %[[OWN32:.*]], ptr null, i32 0), !lanes.implicit
+; CHECK: lockstep.tail.all:
+; CHECK: %[[SUM:.*]] = call { i32, i1 } @llvm.sadd.with.overflow.i32(i32 %hi, i32 %stride)
+; CHECK: %[[FITS:.*]] = icmp slt i32 %hi.next, %n
+; CHECK-NEXT: %[[BOTH:.*]] = and i1 %{{.*}}, %[[FITS]]
+; CHECK-NEXT: %[[UP:.*]] = icmp sge i32 %stride, 0
+; CHECK-NEXT: %all.active = and i1 %[[BOTH]], %[[UP]]
+define void @signed_index(ptr %out, i32 %n, i32 %stride) "lanes-work-group"="k" {
+entry:
+  %lid = call i64 @__lanes_local_id(i32 0)
+  %gid = trunc i64 %lid to i32
+  %enter = icmp slt i32 %gid, %n
+  br i1 %enter, label %ph, label %end
+ph:
+  br label %loop
+loop:
+  %i = phi i32 [ %gid, %ph ], [ %i.next, %loop ]
+  %p = getelementptr i32, ptr %out, i32 %i
+  store i32 %gid, ptr %p
+  %i.next = add nsw i32 %i, %stride
+  %again = icmp slt i32 %i.next, %n
+  br i1 %again, label %loop, label %end
+end:
+  ret void
+}
+
+; An exit that is not counted (a loaded value against the bound) keeps
+; the vote in the first phase: it goes round while all work-items want
+; another trip.
+; CHECK-LABEL: define void @data_exit(
+; CHECK-NOT: start.max
+; CHECK: lockstep.tail.all:
+; CHECK-NEXT: %active.tail.all = phi i1 [ %again.all, %loop.all ]
+; CHECK: %votes.all = call i32 @__lanes_group_reduce_i32(i32 7,
+; CHECK-NEXT: %all.active = icmp eq i32 %votes.all, 1
+; CHECK-NEXT: br i1 %all.active, label %lockstep.head.all, label %lockstep.head
+define void @data_exit(ptr %a, i64 %n) "lanes-work-group"="k" {
+entry:
+  %gid = call i64 @__lanes_local_id(i32 0)
+  br label %loop
+loop:
+  %i = phi i64 [ %gid, %entry ], [ %i.next, %loop ]
+  %p = getelementptr i64, ptr %a, i64 %i
+  %v = load i64, ptr %p
+  %i.next = add i64 %i, 256
+  %again = icmp ult i64 %v, %n
   br i1 %again, label %loop, label %end
 end:
   ret void
