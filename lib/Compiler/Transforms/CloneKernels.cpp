@@ -81,7 +81,8 @@ bool onlyAnnotated(const Function &Entry) {
 /// its `__lanes_work_group_function` calls ask with (at most
 /// MaxSpecializations), and the generic one (std::nullopt) when a call's
 /// sizes are known only at run time, there are more sizes than that, or no
-/// call asks at all (the entry may still be launched some other way).
+/// call asks at all (the entry may still be launched some other way). A
+/// call that breaks the contract is diagnosed, and counts as generic.
 SmallVector<std::optional<LocalSize>, 4> versionsOf(const Function &Entry) {
   SmallVector<std::optional<LocalSize>, 4> Versions;
   bool Asked = false, Generic = false;
@@ -93,6 +94,11 @@ SmallVector<std::optional<LocalSize>, 4> versionsOf(const Function &Entry) {
           Call->getArgOperand(0)->stripPointerCasts() != &Entry)
         continue;
       Asked = true;
+      if (Call->arg_size() != 4)
+        diagnoseKernel(Entry, Call,
+                       "__lanes_work_group_function takes the entry and its "
+                       "local size (4 arguments, include/lanes/builtins.h), "
+                       "not " + std::to_string(Call->arg_size()));
       std::optional<LocalSize> Size = constantLocalSize(*Call);
       if (Size && is_contained(Versions, Size))
         continue;
@@ -155,6 +161,13 @@ PreservedAnalyses CloneKernelsPass::run(Module &M, ModuleAnalysisManager &) {
   for (Function *Entry : Entries) {
     if (onlyAnnotated(*Entry))
       continue;
+    // What an earlier run of the pass made (and checked) is not made again.
+    SmallVector<std::optional<LocalSize>, 4> Missing;
+    for (std::optional<LocalSize> Size : versionsOf(*Entry))
+      if (!M.getFunction(workGroupFunctionName(*Entry, Size)))
+        Missing.push_back(Size);
+    if (Missing.empty())
+      continue;
     if (!hasEntryType(*Entry)) {
       std::string Type;
       raw_string_ostream(Type) << *Entry->getFunctionType();
@@ -162,13 +175,11 @@ PreservedAnalyses CloneKernelsPass::run(Module &M, ModuleAnalysisManager &) {
                      "a kernel entry must have type void(ptr), not " + Type);
       continue;
     }
-    for (std::optional<LocalSize> Size : versionsOf(*Entry)) {
-      if (M.getFunction(workGroupFunctionName(*Entry, Size)))
-        continue;
+    for (std::optional<LocalSize> Size : Missing) {
       cloneIntoWorkGroupFunction(*Entry, Size);
       NumSpecialized += Size.has_value();
-      Changed = true;
     }
+    Changed = true;
     ++NumKernels;
   }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
