@@ -126,6 +126,20 @@ int main() {
         [](sycl::int2 A, sycl::int2 B) { return A + B; });
     P[It.get_global_id(0)] = X[0];
   });
+#elif LANES_MISUSE == 23 // an atomic_ref of half
+  sycl::half *H = sycl::malloc_shared<sycl::half>(1, Q);
+  Q.single_task([=] {
+    sycl::atomic_ref<sycl::half, sycl::memory_order::relaxed,
+                     sycl::memory_scope::device>
+        R(*H);
+    (void)R;
+  });
+#elif LANES_MISUSE == 24 // a group reduction of half
+  sycl::half *H = sycl::malloc_shared<sycl::half>(4, Q);
+  Q.parallel_for(sycl::nd_range<1>(4, 2), [=](sycl::nd_item<1> It) {
+    H[It.get_global_id(0)] = sycl::reduce_over_group(
+        It.get_group(), H[It.get_global_id(0)], sycl::plus<sycl::half>());
+  });
 #endif
   sycl::free(P, Q);
   return 0;
