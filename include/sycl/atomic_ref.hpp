@@ -45,7 +45,8 @@ class AtomicRefBase {
   static_assert(IsAtomicValue<T>,
                 "Lanes does not implement sycl::atomic_ref of this type: "
                 "SYCL 2020 allows int, unsigned int, long, unsigned long, "
-                "long long, unsigned long long, float, double and pointers");
+                "long long, unsigned long long, float, double and pointers "
+                "(not sycl::half)");
   static_assert(!IsAtomicValue<T> || __atomic_always_lock_free(sizeof(T), 0),
                 "Lanes does not implement sycl::atomic_ref of a type that is "
                 "not lock-free on this target");

@@ -11,6 +11,8 @@
 #ifndef LANES_SYCL_FUNCTIONAL_HPP
 #define LANES_SYCL_FUNCTIONAL_HPP
 
+#include "sycl/half.hpp"
+
 #include <limits>
 #include <type_traits>
 #include <utility>
@@ -98,7 +100,7 @@ template <typename Op, typename T, typename = void> struct KnownIdentity {
 
 template <typename Op, typename T>
 struct KnownIdentity<
-    Op, T, std::enable_if_t<std::is_arithmetic_v<T> && !std::is_same_v<T, bool>>> {
+    Op, T, std::enable_if_t<IsArithmetic<T> && !std::is_same_v<T, bool>>> {
   using Limits = std::numeric_limits<T>;
   static constexpr bool Bitwise = std::is_integral_v<T> &&
                                   (IsFunctionObjectFor<Op, sycl::bit_and, T> ||

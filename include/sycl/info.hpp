@@ -119,7 +119,7 @@ struct sub_group_sizes {
 };
 /// Widths, in elements, of the vectors kernels of this program are
 /// compiled to use (preferred_*) and of the widest vectors the CPU has
-/// (native_*); 0 for half, which Lanes lacks.
+/// (native_*); lanes/detail/device_info.hpp says how half counts.
 #define LANES_VECTOR_WIDTH_DESCRIPTORS(TYPE)                                   \
   struct preferred_vector_width_##TYPE {                                       \
     using return_type = uint32_t;                                              \

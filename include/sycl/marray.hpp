@@ -1,8 +1,8 @@
 //===- sycl/marray.hpp - sycl::marray -------------------------------------===//
 //
 /// \file
-/// SYCL 2020 4.14.3: marray<T, N>, N values of a numeric type (bool
-/// included) with element-wise operators; comparisons and logical
+/// SYCL 2020 4.14.3: marray<T, N>, N values of a numeric type (bool and
+/// sycl::half included) with element-wise operators; comparisons and logical
 /// operators give marray<bool, N>. Unlike vec it has any positive size, no
 /// swizzles and no padding: sizeof(marray<T, N>) == N * sizeof(T).
 ///
@@ -14,6 +14,7 @@
 #define LANES_SYCL_MARRAY_HPP
 
 #include "lanes/detail/elementwise.hpp"
+#include "sycl/half.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -41,7 +42,7 @@ template <size_t N> struct MarrayMask {
 /// How many elements an argument of marray<T, N>'s element-list
 /// constructor supplies: 1 for a scalar, M for an marray<T, M>, else 0.
 template <typename T, typename Arg> struct MarrayArgCount {
-  static constexpr size_t value = std::is_arithmetic_v<Arg> ? 1 : 0;
+  static constexpr size_t value = IsArithmetic<Arg> ? 1 : 0;
 };
 template <typename T, size_t M> struct MarrayArgCount<T, sycl::marray<T, M>> {
   static constexpr size_t value = M;
@@ -71,14 +72,14 @@ class marray
       public lanes::detail::CompareOps<marray<DataT, NumElements>, DataT,
                                        NumElements,
                                        lanes::detail::MarrayMask<NumElements>> {
-  static_assert(std::is_arithmetic_v<DataT>,
-                "sycl::marray elements are of an arithmetic type (Lanes does "
-                "not implement sycl::half)");
+  static_assert(lanes::detail::IsArithmetic<DataT>,
+                "sycl::marray elements are of an arithmetic type or "
+                "sycl::half");
   static_assert(NumElements > 0, "sycl::marray has at least one element");
 
   /// Copies one argument of the element-list constructor from \p Pos on.
   template <typename Arg> constexpr void append(size_t &Pos, const Arg &A) {
-    if constexpr (std::is_arithmetic_v<Arg>) {
+    if constexpr (lanes::detail::IsArithmetic<Arg>) {
       Data[Pos++] = static_cast<DataT>(A);
     } else {
       for (size_t I = 0; I < lanes::detail::MarrayArgCount<DataT, Arg>::value;
@@ -165,6 +166,7 @@ LANES_MARRAY_ALIASES(longlong, long long)
 LANES_MARRAY_ALIASES(ulonglong, unsigned long long)
 LANES_MARRAY_ALIASES(float, float)
 LANES_MARRAY_ALIASES(double, double)
+LANES_MARRAY_ALIASES(half, half)
 #undef LANES_MARRAY_ALIASES
 
 } // namespace _V1

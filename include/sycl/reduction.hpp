@@ -160,7 +160,7 @@ template <typename T, typename Op, bool KnownIdentity> struct ReductionSlot {
   T initialValue() const {
     if constexpr (!KnownIdentity)
       return Identity;
-    else if constexpr (std::is_floating_point_v<T> && IsPlus<Op, T>)
+    else if constexpr (IsFloatingPoint<T> && IsPlus<Op, T>)
       return -T(0);
     else
       return sycl::known_identity_v<Op, T>;

@@ -24,6 +24,7 @@
 #include "sycl/group.hpp"
 #include "sycl/group_algorithm.hpp"
 #include "sycl/h_item.hpp"
+#include "sycl/half.hpp"
 #include "sycl/handler.hpp"
 #include "sycl/id.hpp"
 #include "sycl/info.hpp"

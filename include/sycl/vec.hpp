@@ -2,7 +2,7 @@
 //
 /// \file
 /// SYCL 2020 4.14.2: vec<T, N>, a small vector of 1, 2, 3, 4, 8 or 16
-/// elements of an arithmetic type (not bool; Lanes has no sycl::half).
+/// elements of an arithmetic type (not bool) or sycl::half.
 ///
 /// The elements are a plain array, aligned to the vector's size
 /// (sizeof(T) * N, with N rounded up to 4 for three elements, which also
@@ -21,6 +21,7 @@
 #include "lanes/detail/elementwise.hpp"
 #include "lanes/detail/swizzle.hpp"
 #include "sycl/access.hpp"
+#include "sycl/half.hpp"
 #include "sycl/multi_ptr.hpp"
 
 #include <cstddef>
@@ -39,7 +40,7 @@ inline constexpr bool IsVecElement =
     std::is_same_v<T, unsigned int> || std::is_same_v<T, long> ||
     std::is_same_v<T, unsigned long> || std::is_same_v<T, long long> ||
     std::is_same_v<T, unsigned long long> || std::is_same_v<T, float> ||
-    std::is_same_v<T, double>;
+    std::is_same_v<T, double> || std::is_same_v<T, sycl::half>;
 
 template <typename T> struct IsVecImpl : std::false_type {};
 template <typename T, int N>
@@ -60,7 +61,7 @@ template <typename T, int N> struct VecMask {
 /// supplies: 1 for a scalar, M for a vec<T, M> or a swizzle of M elements
 /// of T, 0 for anything else.
 template <typename T, typename Arg> struct ListArgCount {
-  static constexpr int value = std::is_arithmetic_v<Arg> ? 1 : 0;
+  static constexpr int value = IsArithmetic<Arg> ? 1 : 0;
 };
 template <typename T, int M> struct ListArgCount<T, sycl::vec<T, M>> {
   static constexpr int value = M;
@@ -99,8 +100,8 @@ class vec
                                           NumElements> {
   static_assert(lanes::detail::IsVecElement<DataT>,
                 "sycl::vec elements are char, signed char, unsigned char, "
-                "short, int, long, long long (signed or unsigned), float or "
-                "double (Lanes does not implement sycl::half)");
+                "short, int, long, long long (signed or unsigned), float, "
+                "double or sycl::half");
   static_assert(NumElements == 1 || NumElements == 2 || NumElements == 3 ||
                     NumElements == 4 || NumElements == 8 ||
                     NumElements == 16,
@@ -132,7 +133,7 @@ class vec
 
   /// Copies one argument of the element-list constructor from \p Pos on.
   template <typename Arg> constexpr void append(int &Pos, const Arg &A) {
-    if constexpr (std::is_arithmetic_v<Arg>) {
+    if constexpr (lanes::detail::IsArithmetic<Arg>) {
       Data[Pos++] = static_cast<DataT>(A);
     } else {
       for (int I = 0; I < lanes::detail::ListArgCount<DataT, Arg>::value; ++I)
@@ -275,6 +276,7 @@ LANES_VEC_ALIASES(longlong, long long)
 LANES_VEC_ALIASES(ulonglong, unsigned long long)
 LANES_VEC_ALIASES(float, float)
 LANES_VEC_ALIASES(double, double)
+LANES_VEC_ALIASES(half, half)
 #undef LANES_VEC_ALIASES
 
 } // namespace _V1

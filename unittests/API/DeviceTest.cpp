@@ -54,7 +54,8 @@ TEST(Device, KindAndAspects) {
   EXPECT_TRUE(Dev.has(sycl::aspect::usm_shared_allocations));
   EXPECT_TRUE(Dev.has(sycl::aspect::usm_device_allocations));
   EXPECT_TRUE(Dev.has(sycl::aspect::queue_profiling));
-  EXPECT_FALSE(Dev.has(sycl::aspect::fp16));
+  EXPECT_TRUE(Dev.has(sycl::aspect::fp16));
+  EXPECT_FALSE(Dev.has(sycl::aspect::image));
 }
 
 TEST(Device, Enumeration) {

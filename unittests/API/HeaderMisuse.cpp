@@ -152,6 +152,20 @@ int main() {
         L(sycl::range<1>(4), CGH);
     CGH.single_task([=] { P[0] = L[0]; });
   });
+#elif LANES_MISUSE == 27 // an atomic_ref of half
+  sycl::half *H = sycl::malloc_shared<sycl::half>(1, Q);
+  Q.single_task([=] {
+    sycl::atomic_ref<sycl::half, sycl::memory_order::relaxed,
+                     sycl::memory_scope::device>
+        R(*H);
+    (void)R;
+  });
+#elif LANES_MISUSE == 28 // a group reduction of half
+  sycl::half *H = sycl::malloc_shared<sycl::half>(4, Q);
+  Q.parallel_for(sycl::nd_range<1>(4, 2), [=](sycl::nd_item<1> It) {
+    H[It.get_global_id(0)] = sycl::reduce_over_group(
+        It.get_group(), H[It.get_global_id(0)], sycl::plus<sycl::half>());
+  });
 #endif
   sycl::free(P, Q);
   return 0;

@@ -66,6 +66,22 @@ void subGroupFunctions(sycl::nd_item<2> &It, const int *In, float *Out) {
            float(sycl::inclusive_scan_over_group(SG, short(X), sycl::plus<>()));
 }
 
+/// sycl::half: conversions, mixed arithmetic, vec, marray, built-ins.
+sycl::half halfSample(const sycl::half *In, size_t I) {
+  sycl::half H = In[I];
+  float F = H * 2.0f;
+  int N = H;
+  H += 1;
+  H = -H * H / 2 + F + N;
+  sycl::half4 V(H, 1.0f, 2, In[0]);
+  V = sycl::fma(V, V.wzyx(), sycl::half4(0.5f)) + sycl::sqrt(V) * H;
+  sycl::mhalf3 M(H, H, H);
+  M = sycl::clamp(M, sycl::half(0), sycl::half(1)) + sycl::exp(M);
+  bool Odd = sycl::isequal(H, V[0]) || sycl::any(sycl::isnan(V)) || H < 1;
+  return V.x() + M[1] + sycl::dot(V, V) + sycl::half(Odd) +
+         V.convert<float>()[0] + std::numeric_limits<sycl::half>::epsilon();
+}
+
 struct Functor {
   int *Out;
   void operator()(sycl::item<1> It) const { Out[It] = int(It.get_id(0)); }
@@ -145,6 +161,9 @@ int main() {
       });
     });
   }
+  sycl::half *Hs = sycl::malloc_shared<sycl::half>(N, Q);
+  Q.parallel_for(N, [=](sycl::id<1> I) { Hs[I] = halfSample(Hs, I); });
+  sycl::free(Hs, Q);
   Q.copy(A, B, N).wait();
   Q.memcpy(A, B, N * sizeof(int));
   Q.memset(B, 0, N * sizeof(int));

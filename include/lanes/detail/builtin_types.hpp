@@ -18,6 +18,7 @@
 #define LANES_DETAIL_BUILTIN_TYPES_HPP
 
 #include "lanes/detail/elementwise.hpp"
+#include "sycl/half.hpp"
 #include "sycl/marray.hpp"
 #include "sycl/vec.hpp"
 
@@ -26,10 +27,10 @@
 
 namespace lanes::detail {
 
-/// What a built-in argument of type T is. Scalars (arithmetic types) and
-/// everything else that is no vec, swizzle or marray.
+/// What a built-in argument of type T is. Scalars (arithmetic types and
+/// sycl::half) and everything else that is no vec, swizzle or marray.
 template <typename T> struct BuiltinArg {
-  static constexpr bool IsScalar = std::is_arithmetic_v<T>;
+  static constexpr bool IsScalar = IsArithmetic<T>;
   static constexpr bool IsNonScalar = false;
   static constexpr bool IsVecLike = false;
   using Value = T;
@@ -79,12 +80,13 @@ template <typename T> constexpr size_t countOf() {
 
 template <typename E>
 inline constexpr bool IsFloatElement =
-    std::is_same_v<E, float> || std::is_same_v<E, double>;
+    std::is_same_v<E, float> || std::is_same_v<E, double> ||
+    std::is_same_v<E, sycl::half>;
 template <typename E>
 inline constexpr bool IsIntElement =
     std::is_integral_v<E> && !std::is_same_v<E, bool>;
 
-/// float, double, or a vec, swizzle or marray of them.
+/// float, double, sycl::half, or a vec, swizzle or marray of them.
 template <typename T>
 inline constexpr bool IsGenFloat =
     (IsScalarArg<T> || IsNonScalarArg<T>) && IsFloatElement<ElementT<T>>;
@@ -92,7 +94,7 @@ inline constexpr bool IsGenFloat =
 template <typename T>
 inline constexpr bool IsGenInt =
     (IsScalarArg<T> || IsNonScalarArg<T>) && IsIntElement<ElementT<T>>;
-/// A vec, swizzle or marray of float or double.
+/// A vec, swizzle or marray of float, double or sycl::half.
 template <typename T>
 inline constexpr bool IsFloatNonScalar =
     IsNonScalarArg<T> && IsFloatElement<ElementT<T>>;

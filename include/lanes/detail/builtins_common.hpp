@@ -10,13 +10,21 @@
 /// compiler contracts them into fused multiply-adds: the compiled and the
 /// library-only builds give the same bits. dot adds the products in
 /// element order.
+///
+/// On sycl::half the common functions compute in half, each operation
+/// rounded (degrees and radians in float, one rounding), and the geometric
+/// ones accumulate in float and round their result once: products of
+/// halves are exact in float, and a sum of squares above 65504, which
+/// would make length and normalize infinite in half, stays finite.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_DETAIL_BUILTINS_COMMON_HPP
 #define LANES_DETAIL_BUILTINS_COMMON_HPP
 
 #include "lanes/detail/builtin_types.hpp"
+#include "lanes/detail/math_half.hpp"
 #include "lanes/detail/math_scalar.hpp"
+#include "sycl/half.hpp"
 
 #include <type_traits>
 
@@ -33,17 +41,23 @@ template <typename T> T min(T X, T Y) { return Y < X ? Y : X; }
 
 /// fmin(fmax(x, lo), hi) for floating point, min(max(x, lo), hi) else.
 template <typename T> T clamp(T X, T Lo, T Hi) {
-  if constexpr (std::is_floating_point_v<T>)
+  if constexpr (IsFloatingPoint<T>)
     return math::fmin(math::fmax(X, Lo), Hi);
   else
     return min(max(X, Lo), Hi);
 }
 
+/// The type degrees and radians multiply in: float for half (the factor
+/// rounded to half would cost a quarter of an ulp), F otherwise.
+template <typename F> using ScaleT = std::conditional_t<IsHalf<F>, float, F>;
+
 template <typename F> F degrees(F Radians) {
-  return F(57.295779513082320876798154814105) * Radians;
+  using S = ScaleT<F>;
+  return F(S(57.295779513082320876798154814105) * S(Radians));
 }
 template <typename F> F radians(F Degrees) {
-  return F(0.017453292519943295769236907684886) * Degrees;
+  using S = ScaleT<F>;
+  return F(S(0.017453292519943295769236907684886) * S(Degrees));
 }
 
 /// x + (y - x) * a.
@@ -71,26 +85,49 @@ template <typename F> F sign(F X) {
 
 } // namespace common
 
-/// p0 . p1, the products added in element order.
-template <typename T> ElementT<T> dotOf(const ValueT<T> &A, const ValueT<T> &B) {
+/// The type the geometric functions compute in: float for half, the
+/// element type otherwise.
+template <typename T>
+using GeometricT = std::conditional_t<IsHalf<ElementT<T>>, float, ElementT<T>>;
+
+/// p0 . p1 in GeometricT, the products added in element order.
+template <typename T>
+GeometricT<T> dotOf(const ValueT<T> &A, const ValueT<T> &B) {
+  using G = GeometricT<T>;
   if constexpr (IsScalarArg<T>) {
-    return A * B;
+    return G(A) * G(B);
   } else {
-    ElementT<T> Sum = A[0] * B[0];
+    G Sum = G(A[0]) * G(B[0]);
     for (size_t I = 1; I < A.size(); ++I) {
-      ElementT<T> Product = A[I] * B[I];
+      G Product = G(A[I]) * G(B[I]);
       Sum += Product;
     }
     return Sum;
   }
 }
 
-/// p scaled by \p Factor element-wise (p * Factor).
-template <typename T> ValueT<T> scaled(const ValueT<T> &P, ElementT<T> Factor) {
-  return elementwise<ValueT<T>>([Factor](auto E) { return E * Factor; }, P);
+/// (p0 - p1) . (p0 - p1) in GeometricT, the differences taken in it too.
+template <typename T>
+GeometricT<T> distanceSquared(const ValueT<T> &A, const ValueT<T> &B) {
+  using G = GeometricT<T>;
+  G Sum = G(0); // + 0 is exact: the squares are not -0
+  for (size_t I = 0; I < countOf<T>(); ++I) {
+    G Diff = G(elementOf(A, I)) - G(elementOf(B, I));
+    G Square = Diff * Diff;
+    Sum += Square;
+  }
+  return Sum;
 }
 
-/// The geometric argument types: float, double, and vecs, swizzles and
+/// p scaled by \p Factor element-wise (p * Factor), in GeometricT.
+template <typename T>
+ValueT<T> scaled(const ValueT<T> &P, GeometricT<T> Factor) {
+  using G = GeometricT<T>;
+  return elementwise<ValueT<T>>(
+      [Factor](auto E) { return ElementT<T>(G(E) * Factor); }, P);
+}
+
+/// The geometric argument types: float, double, half, and vecs, swizzles and
 /// marrays of 2 to 4 of them. Float marks the fast_ forms (float only).
 template <typename T, bool FloatOnly = false>
 inline constexpr bool IsGeometric =
@@ -159,7 +196,7 @@ template <typename T1, typename T2, typename T3,
                                   lanes::detail::SameValue<T1, T2> &&
                                   (lanes::detail::SameValue<T1, T3> ||
                                    (lanes::detail::IsNonScalarArg<T1> &&
-                                    std::is_arithmetic_v<T3>))> = 0>
+                                    lanes::detail::IsArithmetic<T3>))> = 0>
 lanes::detail::ValueT<T1> mix(const T1 &X, const T2 &Y, const T3 &A) {
   using E = lanes::detail::ElementT<T1>;
   return lanes::detail::elementwise<lanes::detail::ValueT<T1>>(
@@ -172,7 +209,7 @@ template <typename T1, typename T2,
           lanes::detail::EnableIf<lanes::detail::IsGenFloat<T2> &&
                                   (lanes::detail::SameValue<T1, T2> ||
                                    (lanes::detail::IsNonScalarArg<T2> &&
-                                    std::is_arithmetic_v<T1>))> = 0>
+                                    lanes::detail::IsArithmetic<T1>))> = 0>
 lanes::detail::ValueT<T2> step(const T1 &Edge, const T2 &X) {
   using E = lanes::detail::ElementT<T2>;
   return lanes::detail::elementwise<lanes::detail::ValueT<T2>>(
@@ -187,7 +224,7 @@ template <typename T1, typename T2, typename T3,
                                   lanes::detail::SameValue<T1, T2> &&
                                   (lanes::detail::SameValue<T1, T3> ||
                                    (lanes::detail::IsNonScalarArg<T3> &&
-                                    std::is_arithmetic_v<T1>))> = 0>
+                                    lanes::detail::IsArithmetic<T1>))> = 0>
 lanes::detail::ValueT<T3> smoothstep(const T1 &Edge0, const T2 &Edge1,
                                      const T3 &X) {
   using E = lanes::detail::ElementT<T3>;
@@ -209,13 +246,14 @@ lanes::detail::ValueT<T1> cross(const T1 &P0, const T2 &P1) {
   using V = lanes::detail::ValueT<T1>;
   static_assert(V::size() == 3 || V::size() == 4,
                 "sycl::cross takes 3 or 4 elements");
+  using G = lanes::detail::GeometricT<T1>;
   const V A = P0, B = P1;
   V Res;
   for (int I = 0; I < 3; ++I) {
     int J = (I + 1) % 3, K = (I + 2) % 3;
-    auto Left = A[J] * B[K];
-    auto Right = A[K] * B[J];
-    Res[I] = Left - Right;
+    G Left = G(A[J]) * G(B[K]);
+    G Right = G(A[K]) * G(B[J]);
+    Res[I] = lanes::detail::ElementT<T1>(Left - Right);
   }
   return Res;
 }
@@ -224,14 +262,15 @@ template <typename T1, typename T2,
           lanes::detail::EnableIf<lanes::detail::IsGeometric<T1> &&
                                   lanes::detail::SameValue<T1, T2>> = 0>
 lanes::detail::ElementT<T1> dot(const T1 &P0, const T2 &P1) {
-  return lanes::detail::dotOf<T1>(P0, P1);
+  return lanes::detail::ElementT<T1>(lanes::detail::dotOf<T1>(P0, P1));
 }
 
 /// sqrt(dot(p, p)).
 template <typename T,
           lanes::detail::EnableIf<lanes::detail::IsGeometric<T>> = 0>
 lanes::detail::ElementT<T> length(const T &P) {
-  return lanes::detail::math::sqrt(lanes::detail::dotOf<T>(P, P));
+  return lanes::detail::ElementT<T>(
+      lanes::detail::math::sqrt(lanes::detail::dotOf<T>(P, P)));
 }
 
 /// length(p0 - p1).
@@ -239,9 +278,8 @@ template <typename T1, typename T2,
           lanes::detail::EnableIf<lanes::detail::IsGeometric<T1> &&
                                   lanes::detail::SameValue<T1, T2>> = 0>
 lanes::detail::ElementT<T1> distance(const T1 &P0, const T2 &P1) {
-  lanes::detail::ValueT<T1> Diff = lanes::detail::ValueT<T1>(P0) -
-                                   lanes::detail::ValueT<T1>(P1);
-  return length(Diff);
+  return lanes::detail::ElementT<T1>(
+      lanes::detail::math::sqrt(lanes::detail::distanceSquared<T1>(P0, P1)));
 }
 
 /// p / length(p); p itself when all elements are zero.
@@ -249,11 +287,12 @@ template <typename T,
           lanes::detail::EnableIf<lanes::detail::IsGeometric<T>> = 0>
 lanes::detail::ValueT<T> normalize(const T &P) {
   using E = lanes::detail::ElementT<T>;
-  E Length = length(P);
-  if (Length == E(0))
+  using G = lanes::detail::GeometricT<T>;
+  G Length = lanes::detail::math::sqrt(lanes::detail::dotOf<T>(P, P));
+  if (Length == G(0))
     return P;
   return lanes::detail::elementwise<lanes::detail::ValueT<T>>(
-      [Length](E X) { return X / Length; }, lanes::detail::ValueT<T>(P));
+      [Length](E X) { return E(G(X) / Length); }, lanes::detail::ValueT<T>(P));
 }
 
 /// The fast_ forms (float only): the same computations.

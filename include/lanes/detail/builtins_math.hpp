@@ -2,11 +2,12 @@
 //
 /// \file
 /// SYCL 2020 4.17.5 (math functions) and 4.17.6 (sycl::half_precision and
-/// sycl::native) on float, double and vecs, swizzles and marrays
-/// of them. The scalar work is lanes/detail/math_scalar.hpp's; the macros
-/// here only spell out the overloads the specification lists for each
-/// shape of arguments: float and double, and one template over the
-/// non-scalar types (returning the vec behind a swizzle).
+/// sycl::native) on float, double, sycl::half and vecs, swizzles and
+/// marrays of them. The scalar work is lanes/detail/math_scalar.hpp's
+/// (math_half.hpp's for half, mostly through float); the macros here only
+/// spell out the overloads the specification lists for each shape of
+/// arguments: float, double and half, and one template over the non-scalar
+/// types (returning the vec behind a swizzle).
 ///
 /// native:: and half_precision:: (float only) are the same functions as
 /// sycl:: (divide and recip plain division, rsqrt 1 / sqrt): the full
@@ -18,7 +19,9 @@
 #define LANES_DETAIL_BUILTINS_MATH_HPP
 
 #include "lanes/detail/builtin_types.hpp"
+#include "lanes/detail/math_half.hpp"
 #include "lanes/detail/math_scalar.hpp"
+#include "sycl/half.hpp"
 #include "sycl/multi_ptr.hpp"
 
 #include <cstdint>
@@ -51,10 +54,12 @@ ValueT<T> mapWithOut(Fn F, const ValueT<T> &X, Ptr Out) {
 
 } // namespace lanes::detail
 
-// float, double and the element-wise form over vecs, swizzles and marrays.
+// float, double, half and the element-wise form over vecs, swizzles and
+// marrays.
 #define LANES_FLOAT_1(Name, Impl)                                              \
   inline float Name(float X) { return Impl(X); }                               \
   inline double Name(double X) { return Impl(X); }                             \
+  inline half Name(half X) { return Impl(X); }                                 \
   template <typename T,                                                        \
             lanes::detail::EnableIf<lanes::detail::IsFloatNonScalar<T>> = 0>   \
   lanes::detail::ValueT<T> Name(const T &X) {                                  \
@@ -64,6 +69,7 @@ ValueT<T> mapWithOut(Fn F, const ValueT<T> &X, Ptr Out) {
 #define LANES_FLOAT_2(Name, Impl)                                              \
   inline float Name(float X, float Y) { return Impl(X, Y); }                   \
   inline double Name(double X, double Y) { return Impl(X, Y); }                \
+  inline half Name(half X, half Y) { return Impl(X, Y); }                      \
   template <typename T1, typename T2,                                          \
             lanes::detail::EnableIf<lanes::detail::IsFloatNonScalar<T1> &&     \
                                     lanes::detail::SameValue<T1, T2>> = 0>     \
@@ -74,6 +80,7 @@ ValueT<T> mapWithOut(Fn F, const ValueT<T> &X, Ptr Out) {
 #define LANES_FLOAT_3(Name, Impl)                                              \
   inline float Name(float A, float B, float C) { return Impl(A, B, C); }       \
   inline double Name(double A, double B, double C) { return Impl(A, B, C); }   \
+  inline half Name(half A, half B, half C) { return Impl(A, B, C); }           \
   template <typename T1, typename T2, typename T3,                             \
             lanes::detail::EnableIf<lanes::detail::IsFloatNonScalar<T1> &&     \
                                     lanes::detail::SameValue<T1, T2, T3>> = 0> \
@@ -86,12 +93,13 @@ ValueT<T> mapWithOut(Fn F, const ValueT<T> &X, Ptr Out) {
 #define LANES_FLOAT_INT(Name, Impl)                                            \
   inline float Name(float X, int K) { return Impl(X, K); }                     \
   inline double Name(double X, int K) { return Impl(X, K); }                   \
-  template <typename T1, typename T2,                                          \
-            lanes::detail::EnableIf<                                           \
-                lanes::detail::IsFloatNonScalar<T1> &&                         \
-                (std::is_same_v<T2, int> ||                                    \
-                 lanes::detail::SameValue<                                     \
-                     lanes::detail::RebindT<T1, int>, T2>)> = 0>               \
+  inline half Name(half X, int K) { return Impl(X, K); }                       \
+  template <                                                                   \
+      typename T1, typename T2,                                                \
+      lanes::detail::EnableIf<lanes::detail::IsFloatNonScalar<T1> &&           \
+                              (std::is_same_v<T2, int> ||                      \
+                               lanes::detail::SameValue<                       \
+                                   lanes::detail::RebindT<T1, int>, T2>)> = 0> \
   lanes::detail::ValueT<T1> Name(const T1 &X, const T2 &K) {                   \
     return lanes::detail::mapElements<lanes::detail::ValueT<T1>>(              \
         [](auto E, int N) { return Impl(E, N); }, X, K);                       \
@@ -115,6 +123,16 @@ ValueT<T> mapWithOut(Fn F, const ValueT<T> &X, Ptr Out) {
   double Name(double X, Ptr Out) {                                             \
     std::conditional_t<std::is_void_v<OutScalar>, double, OutScalar> O;        \
     double R = Impl(X, O);                                                     \
+    *Out = O;                                                                  \
+    return R;                                                                  \
+  }                                                                            \
+  template <typename Ptr,                                                      \
+            lanes::detail::EnableIf<lanes::detail::PointsTo<                   \
+                Ptr, std::conditional_t<std::is_void_v<OutScalar>, half,       \
+                                        OutScalar>>> = 0>                      \
+  half Name(half X, Ptr Out) {                                                 \
+    std::conditional_t<std::is_void_v<OutScalar>, half, OutScalar> O;          \
+    half R = Impl(X, O);                                                       \
     *Out = O;                                                                  \
     return R;                                                                  \
   }                                                                            \
@@ -211,6 +229,7 @@ lanes::detail::ValueT<T> fmin(const T &X, lanes::detail::ElementT<T> Y) {
 /// The exponent of x as an int (vec<int32_t> / marray<int> element-wise).
 inline int ilogb(float X) { return lanes::detail::math::ilogb(X); }
 inline int ilogb(double X) { return lanes::detail::math::ilogb(X); }
+inline int ilogb(half X) { return lanes::detail::math::ilogb(X); }
 template <typename T,
           lanes::detail::EnableIf<lanes::detail::IsFloatNonScalar<T>> = 0>
 lanes::detail::RebindT<T, int> ilogb(const T &X) {
@@ -219,22 +238,27 @@ lanes::detail::RebindT<T, int> ilogb(const T &X) {
 }
 
 /// A quiet NaN with \p Code in its significand: float from 32-bit codes,
-/// double from 64-bit ones.
+/// double from 64-bit ones, half from 16-bit ones.
 inline float nan(std::uint32_t Code) {
   return lanes::detail::math::nan<float>(Code);
 }
 inline double nan(std::uint64_t Code) {
   return lanes::detail::math::nan<double>(Code);
 }
+inline half nan(std::uint16_t Code) {
+  return lanes::detail::math::nan<half>(Code);
+}
 template <typename T,
           lanes::detail::EnableIf<
               lanes::detail::IsNonScalarArg<T> &&
-              (std::is_same_v<lanes::detail::ElementT<T>, std::uint32_t> ||
+              (std::is_same_v<lanes::detail::ElementT<T>, std::uint16_t> ||
+               std::is_same_v<lanes::detail::ElementT<T>, std::uint32_t> ||
                std::is_same_v<lanes::detail::ElementT<T>, std::uint64_t>)> = 0>
 auto nan(const T &Code) {
+  using E = lanes::detail::ElementT<T>;
   using F = std::conditional_t<
-      std::is_same_v<lanes::detail::ElementT<T>, std::uint32_t>, float,
-      double>;
+      std::is_same_v<E, std::uint16_t>, half,
+      std::conditional_t<std::is_same_v<E, std::uint32_t>, float, double>>;
   return lanes::detail::mapElements<lanes::detail::RebindT<T, F>>(
       [](auto E) { return lanes::detail::math::nan<F>(E); }, Code);
 }
@@ -249,6 +273,12 @@ float sincos(float X, Ptr CosVal) {
 template <typename Ptr, lanes::detail::EnableIf<
                             lanes::detail::PointsTo<Ptr, double>> = 0>
 double sincos(double X, Ptr CosVal) {
+  *CosVal = lanes::detail::math::cos(X);
+  return lanes::detail::math::sin(X);
+}
+template <typename Ptr,
+          lanes::detail::EnableIf<lanes::detail::PointsTo<Ptr, half>> = 0>
+half sincos(half X, Ptr CosVal) {
   *CosVal = lanes::detail::math::cos(X);
   return lanes::detail::math::sin(X);
 }
@@ -276,6 +306,14 @@ template <typename Ptr,
 double remquo(double X, double Y, Ptr Quo) {
   int Q;
   double R = lanes::detail::math::remquo(X, Y, Q);
+  *Quo = Q;
+  return R;
+}
+template <typename Ptr,
+          lanes::detail::EnableIf<lanes::detail::PointsTo<Ptr, int>> = 0>
+half remquo(half X, half Y, Ptr Quo) {
+  int Q;
+  half R = lanes::detail::math::remquo(X, Y, Q);
   *Quo = Q;
   return R;
 }

@@ -10,7 +10,9 @@
 /// -1 for true and 0 for false (lanes/detail/builtin_types.hpp,
 /// RelationalT). The ordered comparisons are false when either operand is
 /// NaN, isnotequal is true. Classification uses the compiler's
-/// __builtin_isnan family, which compiles to comparisons (no libm calls).
+/// __builtin_isnan family, which compiles to comparisons (no libm calls);
+/// sycl::half is classified through its exact float value, except
+/// isnormal, whose range is half's.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_DETAIL_BUILTINS_RELATIONAL_HPP
@@ -18,7 +20,9 @@
 
 #include "lanes/detail/builtin_types.hpp"
 #include "lanes/detail/math_scalar.hpp"
+#include "sycl/half.hpp"
 
+#include <limits>
 #include <type_traits>
 
 namespace lanes::detail::relational {
@@ -37,6 +41,17 @@ template <typename F> bool isinf(F X) { return __builtin_isinf(X); }
 template <typename F> bool isnan(F X) { return __builtin_isnan(X); }
 template <typename F> bool isnormal(F X) { return __builtin_isnormal(X); }
 template <typename F> bool signbit(F X) { return __builtin_signbit(X) != 0; }
+
+inline bool isfinite(sycl::half X) { return isfinite(float(X)); }
+inline bool isinf(sycl::half X) { return isinf(float(X)); }
+inline bool isnan(sycl::half X) { return isnan(float(X)); }
+inline bool signbit(sycl::half X) { return signbit(float(X)); }
+/// Every half subnormal is a normal float, so the test is half's range.
+inline bool isnormal(sycl::half X) {
+  float Magnitude = math::fabs(float(X));
+  return Magnitude >= float(std::numeric_limits<sycl::half>::min()) &&
+         Magnitude <= float(std::numeric_limits<sycl::half>::max());
+}
 
 /// Whether the most significant bit of \p X is set (for bool: X).
 template <typename T> bool msb(T X) {
@@ -103,10 +118,12 @@ template <bool All, typename T> auto anyAll(const T &X) {
 
 } // namespace lanes::detail
 
-// Floating-point tests: bool on float and double, RelationalT element-wise.
+// Floating-point tests: bool on float, double and half, RelationalT
+// element-wise.
 #define LANES_RELATIONAL_1(Name)                                               \
   inline bool Name(float X) { return lanes::detail::relational::Name(X); }     \
   inline bool Name(double X) { return lanes::detail::relational::Name(X); }    \
+  inline bool Name(half X) { return lanes::detail::relational::Name(X); }      \
   template <typename T,                                                        \
             lanes::detail::EnableIf<lanes::detail::IsFloatNonScalar<T>> = 0>   \
   lanes::detail::RelationalT<T> Name(const T &X) {                             \
@@ -118,6 +135,9 @@ template <bool All, typename T> auto anyAll(const T &X) {
     return lanes::detail::relational::Name(X, Y);                              \
   }                                                                            \
   inline bool Name(double X, double Y) {                                       \
+    return lanes::detail::relational::Name(X, Y);                              \
+  }                                                                            \
+  inline bool Name(half X, half Y) {                                           \
     return lanes::detail::relational::Name(X, Y);                              \
   }                                                                            \
   template <typename T1, typename T2,                                          \

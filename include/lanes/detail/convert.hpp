@@ -7,18 +7,22 @@
 /// `automatic` is C++'s static_cast: truncation from floating point to
 /// integers, round-to-nearest-even otherwise. Floating point to integer
 /// rounds first (rint, trunc, ceil, floor) and then converts, which is
-/// exact. Integer or double to a floating-point type in a directed mode
-/// converts to nearest and then steps one ulp towards the requested
-/// direction when the nearest value lies on the wrong side of the exact
-/// one; the comparison with the exact value is done without rounding (an
-/// integer against a float that is integral wherever rounding happened).
+/// exact. An integer to a floating-point type, or a floating-point value to
+/// a narrower one (double to float, double or float to sycl::half), in a
+/// directed mode converts to nearest and then steps one ulp towards the
+/// requested direction when the nearest value lies on the wrong side of the
+/// exact one; the comparison with the exact value is done without rounding
+/// (an integer against a float that is integral wherever rounding happened,
+/// a narrowed value widened back). sycl::half counts as floating point
+/// throughout; its rint, nextafter, ... are lanes/detail/math_half.hpp's.
 /// Out-of-range conversions to integers are undefined, as in C++.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_DETAIL_CONVERT_HPP
 #define LANES_DETAIL_CONVERT_HPP
 
-#include "lanes/detail/math_scalar.hpp"
+#include "lanes/detail/math_half.hpp"
+#include "sycl/half.hpp"
 
 #include <limits>
 #include <type_traits>
@@ -61,7 +65,7 @@ To convertToFloat(From X) {
   To Nearest = static_cast<To>(X);
   if constexpr (Mode == rounding_mode::automatic ||
                 Mode == rounding_mode::rte ||
-                (std::is_floating_point_v<From> && sizeof(From) <= sizeof(To))) {
+                (IsFloatingPoint<From> && sizeof(From) <= sizeof(To))) {
     return Nearest;
   } else {
     int Side = 0;
@@ -84,9 +88,9 @@ To convertToFloat(From X) {
 template <typename To, sycl::rounding_mode Mode, typename From>
 To convertElement(From X) {
   using sycl::rounding_mode;
-  if constexpr (std::is_floating_point_v<To>) {
+  if constexpr (IsFloatingPoint<To>) {
     return convertToFloat<To, Mode>(X);
-  } else if constexpr (std::is_floating_point_v<From>) {
+  } else if constexpr (IsFloatingPoint<From>) {
     if constexpr (Mode == rounding_mode::rte)
       return static_cast<To>(math::rint(X));
     else if constexpr (Mode == rounding_mode::rtp)

@@ -11,11 +11,16 @@
 /// to; native_vector_width_* are those of the CPU running the program
 /// (__builtin_cpu_supports). Both count elements; char and short need
 /// AVX-512BW for 512-bit vectors, integers need AVX2 for 256-bit ones.
+/// sycl::half computes in float, so its vectors are float vectors holding
+/// converted halves where the conversions are vector instructions (F16C);
+/// without F16C every conversion is a library call and there are no half
+/// vectors (width 1); AVX-512 FP16 computes on 32 halves per register.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_DETAIL_DEVICE_INFO_HPP
 #define LANES_DETAIL_DEVICE_INFO_HPP
 
+#include "sycl/half.hpp"
 #include "sycl/info.hpp"
 
 #include <algorithm>
@@ -32,9 +37,10 @@ namespace lanes::detail {
 /// Every aspect the Lanes device has; device::has and
 /// sycl::info::device::aspects both read this list. USM atomics hold because
 /// all USM is coherent host memory that host and kernels update with the same
-/// instructions; there is no fp16 because Lanes has no sycl::half.
+/// instructions; fp16 because sycl::half works on the host and in kernels.
 inline constexpr sycl::aspect SupportedAspects[] = {
     sycl::aspect::cpu,
+    sycl::aspect::fp16,
     sycl::aspect::fp64,
     sycl::aspect::atomic64,
     sycl::aspect::queue_profiling,
@@ -74,27 +80,42 @@ inline const char *aspectName(sycl::aspect A) {
 }
 
 /// Bytes of the widest vectors for 8/16-bit integers, 32/64-bit integers
-/// and floating point; 0 where there are none.
+/// and floating point, 0 where there are none; and how half is computed.
 struct VectorBytes {
   unsigned NarrowInt;
   unsigned WideInt;
   unsigned Float;
+  /// How many bytes of Float vectors one half takes: 2 with native half
+  /// arithmetic, 4 when halves are converted to float lanes by vector
+  /// instructions, 0 when each conversion is a scalar library call.
+  unsigned HalfLane;
 };
+
+/// VectorBytes::HalfLane of the compilation target.
+constexpr unsigned compiledHalfLane() {
+#if defined(__AVX512FP16__)
+  return 2;
+#elif defined(__F16C__) || defined(__ARM_NEON)
+  return 4;
+#else
+  return 0;
+#endif
+}
 
 /// The vectors of the compilation target.
 constexpr VectorBytes compiledVectorBytes() {
 #if defined(__AVX512F__) && defined(__AVX512BW__)
-  return {64, 64, 64};
+  return {64, 64, 64, compiledHalfLane()};
 #elif defined(__AVX512F__)
-  return {32, 64, 64};
+  return {32, 64, 64, compiledHalfLane()};
 #elif defined(__AVX2__)
-  return {32, 32, 32};
+  return {32, 32, 32, compiledHalfLane()};
 #elif defined(__AVX__)
-  return {16, 16, 32};
+  return {16, 16, 32, compiledHalfLane()};
 #elif defined(__SSE2__) || defined(__ARM_NEON)
-  return {16, 16, 16};
+  return {16, 16, 16, compiledHalfLane()};
 #else
-  return {0, 0, 0};
+  return {0, 0, 0, 0};
 #endif
 }
 
@@ -102,20 +123,23 @@ constexpr VectorBytes compiledVectorBytes() {
 inline VectorBytes hardwareVectorBytes() {
 #if defined(__x86_64__) || defined(__i386__)
   __builtin_cpu_init();
+  unsigned HalfLane = __builtin_cpu_supports("avx512fp16") ? 2u
+                      : __builtin_cpu_supports("f16c")     ? 4u
+                                                           : 0u;
   if (__builtin_cpu_supports("avx512f"))
-    return {__builtin_cpu_supports("avx512bw") ? 64u : 32u, 64, 64};
+    return {__builtin_cpu_supports("avx512bw") ? 64u : 32u, 64, 64, HalfLane};
   if (__builtin_cpu_supports("avx2"))
-    return {32, 32, 32};
+    return {32, 32, 32, HalfLane};
   if (__builtin_cpu_supports("avx"))
-    return {16, 16, 32};
-  return {16, 16, 16};
+    return {16, 16, 32, HalfLane};
+  return {16, 16, 16, HalfLane};
 #else
   return compiledVectorBytes();
 #endif
 }
 
-/// Traits of the vector-width descriptors: the element type (void for
-/// half, which Lanes lacks) and whether the width is the hardware's.
+/// Traits of the vector-width descriptors: the element type and whether
+/// the width is the hardware's.
 template <typename Param> struct VectorWidthQuery : std::false_type {};
 #define LANES_VECTOR_WIDTH_QUERY(TYPE, ELEMENT)                                \
   template <>                                                                  \
@@ -136,18 +160,18 @@ LANES_VECTOR_WIDTH_QUERY(int, int32_t)
 LANES_VECTOR_WIDTH_QUERY(long, int64_t) // SYCL's long is 64 bits
 LANES_VECTOR_WIDTH_QUERY(float, float)
 LANES_VECTOR_WIDTH_QUERY(double, double)
-LANES_VECTOR_WIDTH_QUERY(half, void)
+LANES_VECTOR_WIDTH_QUERY(half, sycl::half)
 #undef LANES_VECTOR_WIDTH_QUERY
 
 /// The answer to vector-width descriptor \p Query: elements per vector,
-/// 1 without vectors, 0 for half.
+/// 1 without vectors.
 template <typename Query> uint32_t vectorWidth() {
   using Element = typename Query::Element;
-  if constexpr (std::is_void_v<Element>) {
-    return 0;
+  VectorBytes Bytes =
+      Query::Native ? hardwareVectorBytes() : compiledVectorBytes();
+  if constexpr (IsHalf<Element>) {
+    return Bytes.HalfLane ? std::max(1u, Bytes.Float / Bytes.HalfLane) : 1u;
   } else {
-    VectorBytes Bytes =
-        Query::Native ? hardwareVectorBytes() : compiledVectorBytes();
     unsigned Width = std::is_floating_point_v<Element> ? Bytes.Float
                      : sizeof(Element) <= 2            ? Bytes.NarrowInt
                                                        : Bytes.WideInt;

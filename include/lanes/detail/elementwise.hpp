@@ -14,10 +14,10 @@
 /// supplies: vec gives a vec of the signed integer type of the element's
 /// size holding -1 for true, marray gives marray<bool, N>.
 ///
-/// A scalar operand may be any arithmetic type and is converted to the
-/// element type first. The scalar overloads are templates so that an exact
-/// match beats the built-in operators that vec<T, 1> (which converts to T)
-/// would otherwise reach.
+/// A scalar operand may be any arithmetic type or sycl::half and is
+/// converted to the element type first. The scalar overloads are templates so
+/// that an exact match beats the built-in operators that vec<T, 1> (which
+/// converts to T) would otherwise reach.
 ///
 /// The loops run over a compile-time N with no early exit: after inlining
 /// they unroll into straight-line code the SLP vectorizer packs, and inside
@@ -27,6 +27,8 @@
 #ifndef LANES_DETAIL_ELEMENTWISE_HPP
 #define LANES_DETAIL_ELEMENTWISE_HPP
 
+#include "sycl/half.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
@@ -34,7 +36,7 @@
 namespace lanes::detail {
 
 template <typename S>
-using EnableIfArithmetic = std::enable_if_t<std::is_arithmetic_v<S>, int>;
+using EnableIfArithmetic = std::enable_if_t<IsArithmetic<S>, int>;
 
 /// The signed integer type of the same size as T: the element type of the
 /// masks vec comparisons return.

@@ -127,9 +127,9 @@ template <typename Op, typename T> constexpr int builtinOp() {
 template <typename Op, typename T> constexpr void checkGroupOp() {
   static_assert(IsCollectiveScalar<T>,
                 "Lanes does not implement group reductions and scans of this "
-                "type yet: only bool, integers, float and double, and "
-                "sycl::vec and sycl::marray of them outside the joint "
-                "algorithms (not classes)");
+                "type yet: only bool, integers, float and double (not "
+                "sycl::half), and sycl::vec and sycl::marray of them outside "
+                "the joint algorithms (not classes)");
   static_assert(!IsCollectiveScalar<T> || builtinOp<Op, T>() >= 0,
                 "Lanes does not implement group reductions and scans with "
                 "this operation yet: only sycl::plus, multiplies, minimum, "

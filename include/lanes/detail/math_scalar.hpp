@@ -46,14 +46,18 @@ inline constexpr bool IsFloat = std::is_same_v<F, float> ||
 
 /// The unsigned integer type of F's size, for bit manipulation.
 template <typename F>
-using BitsOf = std::conditional_t<sizeof(F) == 4, std::uint32_t, std::uint64_t>;
+using BitsOf = std::conditional_t<
+    sizeof(F) == 2, std::uint16_t,
+    std::conditional_t<sizeof(F) == 4, std::uint32_t, std::uint64_t>>;
 
-/// The bits of \p X as an integer of the same size (memcpy compiles to a
-/// register move; std::bit_cast needs C++20).
+/// The bits of \p X as an integer of the same size, or the reverse
+/// (memcpy compiles to a register move; std::bit_cast needs C++20). Either
+/// side may be sycl::half, a class, hence the void pointers.
 template <typename To, typename From> inline To bitCast(From X) {
   static_assert(sizeof(To) == sizeof(From), "bitCast between sizes");
   To R;
-  std::memcpy(&R, &X, sizeof(R));
+  std::memcpy(static_cast<void *>(&R), static_cast<const void *>(&X),
+              sizeof(R));
   return R;
 }
 
@@ -248,12 +252,16 @@ template <typename F> inline F lgammaR(F X, int &Sign) {
   return lgamma(X);
 }
 
-/// A quiet NaN of F carrying the low bits of \p Code in its significand.
+/// A quiet NaN of F (float, double or sycl::half) carrying the low bits of
+/// \p Code in its significand.
 template <typename F, typename U> inline F nan(U Code) {
   using Bits = BitsOf<F>;
   constexpr int Mantissa = std::numeric_limits<F>::digits - 1;
-  constexpr Bits Quiet = Bits(1) << (Mantissa - 1);
-  constexpr Bits Exponent = (~Bits(0) >> (Mantissa + 1)) << Mantissa;
+  constexpr Bits Quiet = Bits(Bits(1) << (Mantissa - 1));
+  // Back to Bits after each operator: integer promotion turns a 16-bit
+  // Bits into an int, which ~ makes negative.
+  constexpr Bits AllOnes = Bits(~Bits(0));
+  constexpr Bits Exponent = Bits(Bits(AllOnes >> (Mantissa + 1)) << Mantissa);
   return bitCast<F>(Bits(Exponent | Quiet | (Bits(Code) & (Quiet - 1))));
 }
 

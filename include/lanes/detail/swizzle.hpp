@@ -271,7 +271,7 @@ public:
   const SwizzleRef &operator=(const SwizzleRef &Other) const {
     return *this = ResultT(Other);
   }
-  template <typename S, std::enable_if_t<std::is_arithmetic_v<S>, int> = 0>
+  template <typename S, std::enable_if_t<IsArithmetic<S>, int> = 0>
   const SwizzleRef &operator=(const S &Scalar) const {
     const DataT Value = static_cast<DataT>(Scalar);
     writeEach([Value](int) { return Value; });
@@ -279,11 +279,11 @@ public:
   }
 
 #define LANES_SWIZZLE_COMPOUND(OP)                                             \
-  const SwizzleRef &operator OP##=(const ResultT & R) const {                  \
+  const SwizzleRef &operator OP##=(const ResultT &R) const {                   \
     return *this = ResultT(*this) OP R;                                        \
   }                                                                            \
-  template <typename S, std::enable_if_t<std::is_arithmetic_v<S>, int> = 0>    \
-  const SwizzleRef &operator OP##=(const S & Scalar) const {                   \
+  template <typename S, std::enable_if_t<IsArithmetic<S>, int> = 0>            \
+  const SwizzleRef &operator OP##=(const S &Scalar) const {                    \
     return *this = ResultT(*this) OP Scalar;                                   \
   }
   LANES_SWIZZLE_COMPOUND(+)
