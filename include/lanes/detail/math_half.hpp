@@ -37,23 +37,6 @@ namespace lanes::detail::math {
 
 using sycl::half;
 
-/// How the half functions that compute through a vectorizable float (or
-/// double) function are declared. LLVM 19's loop vectorizer sizes a
-/// work-item loop over halves by the halves it loads (8 to an SSE
-/// register) and then picks libmvec's AVX2 variant for the float call at
-/// that width (_ZGVdN8v_expf) even where the target lacks AVX2; the
-/// variant reads its argument from a register the caller never fills, and
-/// half the lanes come back wrong. On such targets these functions are
-/// called out of line, so that the loop around them stays scalar (its
-/// conversions to and from half are library calls without F16C anyway);
-/// with AVX2 the variants are right and they stay inline.
-#if defined(__clang__) && (defined(__x86_64__) || defined(__i386__)) &&        \
-    !defined(__AVX2__)
-#define LANES_HALF_TRANSCENDENTAL __attribute__((noinline)) inline
-#else
-#define LANES_HALF_TRANSCENDENTAL inline
-#endif
-
 // f(x) and f(x, y) on half through float: the exact functions (a vector
 // instruction or a libm call that cannot be vectorized) and the others.
 #define LANES_HALF_1(Name)                                                     \
@@ -61,9 +44,9 @@ using sycl::half;
 #define LANES_HALF_2(Name)                                                     \
   inline half Name(half X, half Y) { return half(Name(float(X), float(Y))); }
 #define LANES_HALF_1_T(Name)                                                   \
-  LANES_HALF_TRANSCENDENTAL half Name(half X) { return half(Name(float(X))); }
+  inline half Name(half X) { return half(Name(float(X))); }
 #define LANES_HALF_2_T(Name)                                                   \
-  LANES_HALF_TRANSCENDENTAL half Name(half X, half Y) {                        \
+  inline half Name(half X, half Y) {                        \
     return half(Name(float(X), float(Y)));                                     \
   }
 
@@ -131,10 +114,10 @@ LANES_HALF_2_T(hypot)
 
 inline int ilogb(half X) { return ilogb(float(X)); }
 inline half ldexp(half X, int K) { return half(ldexp(float(X), K)); }
-LANES_HALF_TRANSCENDENTAL half pown(half X, int N) {
+inline half pown(half X, int N) {
   return half(pown(float(X), N));
 }
-LANES_HALF_TRANSCENDENTAL half rootn(half X, int N) {
+inline half rootn(half X, int N) {
   return half(rootn(float(X), N));
 }
 
@@ -148,7 +131,7 @@ inline half modf(half X, half &Integral) {
 inline half remquo(half X, half Y, int &Quo) {
   return half(remquo(float(X), float(Y), Quo));
 }
-LANES_HALF_TRANSCENDENTAL half lgammaR(half X, int &Sign) {
+inline half lgammaR(half X, int &Sign) {
   return half(lgammaR(float(X), Sign));
 }
 
@@ -189,6 +172,6 @@ inline half fract(half X, half &Integral) {
 
 } // namespace lanes::detail::math
 
-#undef LANES_HALF_TRANSCENDENTAL
+#undef inline
 
 #endif // LANES_DETAIL_MATH_HALF_HPP

@@ -13,6 +13,7 @@
 #include "../Analysis/LanesIR.h"
 #include "../Analysis/WorkItemShape.h"
 #include "../Transforms/CloneKernels.h"
+#include "../Transforms/FitVectorCalls.h"
 #include "../Transforms/ImplicitLoopBarriers.h"
 #include "../Transforms/InlineKernelCalls.h"
 #include "../Transforms/IsolateBarriers.h"
@@ -167,6 +168,7 @@ void registerPassBuilderCallbacks(PassBuilder &PB) {
   PB.registerOptimizerLastEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         FunctionPassManager FPM;
+        FPM.addPass(FitVectorCallsPass());
         FPM.addPass(VectorizationRemarksPass());
         FPM.addPass(KernelReportPass());
         MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
