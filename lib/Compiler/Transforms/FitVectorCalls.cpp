@@ -16,7 +16,8 @@ using namespace llvm;
 
 #define DEBUG_TYPE "lanes-fit-vector-calls"
 
-STATISTIC(NumFitted, "libmvec calls rewritten for the target's instruction set");
+STATISTIC(NumFitted,
+          "libmvec calls rewritten for the target's instruction set");
 
 namespace lanes {
 namespace {
@@ -24,8 +25,8 @@ namespace {
 /// One of glibc's x86 vector-ABI instruction sets, by its mangling letter.
 struct VectorIsa {
   char Letter;
-  unsigned Bits;          ///< vector register width
-  StringRef Feature;      ///< what the target needs ("" for SSE2)
+  unsigned Bits;     ///< vector register width
+  StringRef Feature; ///< what the target needs ("" for SSE2)
 };
 
 /// Widest first.
@@ -71,26 +72,24 @@ bool hasFeature(const Function &F, StringRef Feature) {
 /// the widest variant `F` can run, or returns false when it already can.
 bool fit(CallInst &Call, const VariantName &V, FixedVectorType &Ty) {
   Function &F = *Call.getFunction();
-  const VectorIsa *Own = find_if(Isas, [&](const VectorIsa &I) {
-    return I.Letter == V.Isa;
-  });
+  const VectorIsa *Own =
+      find_if(Isas, [&](const VectorIsa &I) { return I.Letter == V.Isa; });
   if (Own == std::end(Isas) || hasFeature(F, Own->Feature))
     return false;
-  const VectorIsa &Best =
-      *find_if(Isas, [&](const VectorIsa &I) { return hasFeature(F, I.Feature); });
+  const VectorIsa &Best = *find_if(
+      Isas, [&](const VectorIsa &I) { return hasFeature(F, I.Feature); });
   unsigned Lanes = Best.Bits / Ty.getScalarSizeInBits();
   if (Lanes == 0 || V.Lanes % Lanes != 0)
     return false;
   auto *PartTy = FixedVectorType::get(Ty.getElementType(), Lanes);
   SmallVector<Type *, 2> Params(Call.arg_size(), PartTy);
-  std::string Name =
-      ("_ZGV" + Twine(Best.Letter) + "N" + Twine(Lanes) + V.Params + "_" +
-       V.Scalar)
-          .str();
+  std::string Name = ("_ZGV" + Twine(Best.Letter) + "N" + Twine(Lanes) +
+                      V.Params + "_" + V.Scalar)
+                         .str();
   Module &M = *F.getParent();
-  FunctionCallee Part = M.getOrInsertFunction(
-      Name, FunctionType::get(PartTy, Params, false),
-      Call.getCalledFunction()->getAttributes());
+  FunctionCallee Part =
+      M.getOrInsertFunction(Name, FunctionType::get(PartTy, Params, false),
+                            Call.getCalledFunction()->getAttributes());
   IRBuilder<> B(&Call);
   SmallVector<Value *, 4> Results;
   for (unsigned First = 0; First < V.Lanes; First += Lanes) {

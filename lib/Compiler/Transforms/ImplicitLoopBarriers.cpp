@@ -237,18 +237,30 @@ void hoistIntoGuard(BasicBlock &Preheader, BasicBlock &Guard) {
   }
 }
 
+/// An implicit group reduction (`lanes.implicit`) of `X` with `Op`; `X` is
+/// an i32 or an i64.
+Value *reduceGroup(IRBuilder<> &B, unsigned Op, Value *X, const Twine &Name) {
+  Type *Ty = X->getType(), *I32 = B.getInt32Ty();
+  FunctionCallee Reduce = convergentBuiltin(
+      *B.GetInsertBlock()->getModule(),
+      Ty->isIntegerTy(32) ? "__lanes_group_reduce_i32"
+                          : "__lanes_group_reduce_i64",
+      FunctionType::get(Ty, {I32, Ty, B.getPtrTy(), I32}, false));
+  CallInst *Call =
+      B.CreateCall(Reduce,
+                   {B.getInt32(Op), X, ConstantPointerNull::get(B.getPtrTy()),
+                    B.getInt32(0)},
+                   Name);
+  Call->setMetadata(ImplicitBarrierMD, MDNode::get(B.getContext(), {}));
+  return Call;
+}
+
 /// The group's vote on whether to go round again: an OR of 1 from each
 /// work-item that wants another trip and 2 from each that does not. Bit 0
 /// of the result says whether any wants one, a result of 1 that all do.
-Value *voteOnTrips(IRBuilder<> &B, FunctionCallee Reduce, Value *Wants) {
+Value *voteOnTrips(IRBuilder<> &B, Value *Wants) {
   Value *Vote = B.CreateSub(B.getInt32(2), B.CreateZExt(Wants, B.getInt32Ty()));
-  CallInst *Votes =
-      B.CreateCall(Reduce,
-                   {B.getInt32(LANES_OP_OR), Vote,
-                    ConstantPointerNull::get(B.getPtrTy()), B.getInt32(0)},
-                   "votes");
-  Votes->setMetadata(ImplicitBarrierMD, MDNode::get(B.getContext(), {}));
-  return Votes;
+  return reduceGroup(B, LANES_OP_OR, Vote, "votes");
 }
 
 /// The blocks makeLockstep adds around a loop, as peelAllActiveTrips needs
@@ -259,6 +271,63 @@ struct Lockstep {
   Value *Entered;          ///< whether the work-item passed the guard
   bool Guarded;
 };
+
+/// For a counted exit: makes the copy (from `HeadAll` to the branch
+/// `Round` that ends its tail) go round while every work-item makes the
+/// next trip, on a test of the group's largest index, and adds the block
+/// where the predicated loop takes over (each work-item testing its own
+/// next index). Returns that block and the work-items' `active` there.
+std::pair<BasicBlock *, Value *>
+goRoundOnLargestIndex(const Lockstep &S, const CountedExit &Counted,
+                      BasicBlock *HeadAll, BranchInst *Round,
+                      Value *TripsNext) {
+  bool Signed = CmpInst::isSigned(Counted.Pred);
+  Type *Ty = Counted.Start->getType();
+  // The group's largest start; the work-items the guard sent past give the
+  // identity.
+  IRBuilder<> B(S.Join->getTerminator());
+  Value *Own = Counted.Start;
+  unsigned Bits = Ty->getIntegerBitWidth();
+  if (S.Guarded)
+    Own = B.CreateSelect(
+        S.Entered, Own,
+        ConstantInt::get(Ty, Signed ? APInt::getSignedMinValue(Bits)
+                                    : APInt::getZero(Bits)));
+  Value *Max =
+      reduceGroup(B, Signed ? LANES_OP_MAX : LANES_OP_UMAX, Own, "start.max");
+
+  // Stepped once a trip: every work-item makes the next trip when it still
+  // passes the test without overflow (and, signed, the step does not fall:
+  // a falling index could wrap below the smallest start's).
+  PHINode *Hi = PHINode::Create(Ty, 2, "hi", HeadAll->getFirstNonPHIIt());
+  Hi->addIncoming(Max, S.Join);
+  B.SetInsertPoint(Round);
+  Value *Sum = B.CreateBinaryIntrinsic(Signed ? Intrinsic::sadd_with_overflow
+                                              : Intrinsic::uadd_with_overflow,
+                                       Hi, Counted.Step);
+  Value *HiNext = B.CreateExtractValue(Sum, 0, "hi.next");
+  Hi->addIncoming(HiNext, Round->getParent());
+  Value *Fits = B.CreateAnd(B.CreateNot(B.CreateExtractValue(Sum, 1)),
+                            B.CreateICmp(Counted.Pred, HiNext, Counted.Bound));
+  if (Signed)
+    Fits = B.CreateAnd(Fits,
+                       B.CreateICmpSGE(Counted.Step, ConstantInt::get(Ty, 0)));
+  Fits->setName("all.active");
+
+  auto *Rest = BasicBlock::Create(B.getContext(), "lockstep.rest",
+                                  S.Head->getParent(), S.Head);
+  IRBuilder<> RestB(Rest);
+  Value *Next = RestB.CreateAdd(
+      Counted.Start,
+      RestB.CreateMul(RestB.CreateZExtOrTrunc(TripsNext, Ty), Counted.Step));
+  Value *Active =
+      RestB.CreateICmp(Counted.Pred, Next, Counted.Bound, "active.next");
+  RestB.CreateBr(S.Head);
+  insertImplicitBarrier(&*HeadAll->getFirstInsertionPt());
+  insertImplicitBarrier(&*Rest->getFirstInsertionPt());
+  B.CreateCondBr(Fits, HeadAll, Rest);
+  return {Rest, Active};
+}
 
 /// Gives lockstep loop `S` (its old blocks are `Body`) a first phase for
 /// the trips every work-item of the group makes: a copy of `head`, the body
@@ -290,7 +359,6 @@ struct Lockstep {
 /// on a uniform `all` in the clean-up would do the same, but its cost model
 /// stops short of a work-item loop nested in an unswitched one.)
 void peelAllActiveTrips(const Lockstep &S, ArrayRef<BasicBlock *> Body,
-                        FunctionCallee Reduce,
                         const std::optional<CountedExit> &Counted) {
   Function &F = *S.Head->getParent();
   ValueToValueMapTy VMap;
@@ -324,69 +392,14 @@ void peelAllActiveTrips(const Lockstep &S, ArrayRef<BasicBlock *> Body,
   auto *Round = cast<BranchInst>(TailAll->getTerminator());
   auto *Any = cast<Instruction>(Round->getCondition());
   auto *Votes = cast<Instruction>(Any->getOperand(0));
-  IRBuilder<> B(Round);
   BasicBlock *Handover = TailAll;
   Value *ActiveAtHandover = InCopy(S.Active->getIncomingValueForBlock(S.Tail));
-  Value *Max = nullptr;
   if (Counted) {
-    // The group's largest start, then stepped once a trip.
-    B.SetInsertPoint(S.Join->getTerminator());
-    bool Signed = CmpInst::isSigned(Counted->Pred);
-    Type *Ty = Counted->Start->getType();
-    // The work-items the guard sent past give the identity.
-    Value *Own = Counted->Start;
-    if (S.Guarded)
-      Own = B.CreateSelect(
-          S.Entered, Own,
-          ConstantInt::get(Ty, Signed ? APInt::getSignedMinValue(
-                                            Ty->getIntegerBitWidth())
-                                      : APInt::getZero(
-                                            Ty->getIntegerBitWidth())));
-    FunctionCallee ReduceTy = convergentBuiltin(
-        *F.getParent(),
-        Ty->isIntegerTy(32) ? "__lanes_group_reduce_i32"
-                            : "__lanes_group_reduce_i64",
-        FunctionType::get(Ty, {B.getInt32Ty(), Ty, B.getPtrTy(),
-                               B.getInt32Ty()},
-                          false));
-    auto *MaxCall = B.CreateCall(
-        ReduceTy, {B.getInt32(Signed ? LANES_OP_MAX : LANES_OP_UMAX), Own,
-                   ConstantPointerNull::get(B.getPtrTy()), B.getInt32(0)},
-        "start.max");
-    MaxCall->setMetadata(ImplicitBarrierMD, MDNode::get(F.getContext(), {}));
-    Max = MaxCall;
-
-    PHINode *Hi =
-        PHINode::Create(Ty, 2, "hi", HeadAll->getFirstNonPHIIt());
-    Hi->addIncoming(Max, S.Join);
-    B.SetInsertPoint(Round);
-    Intrinsic::ID AddOv = Signed ? Intrinsic::sadd_with_overflow
-                                 : Intrinsic::uadd_with_overflow;
-    Value *Sum = B.CreateBinaryIntrinsic(AddOv, Hi, Counted->Step);
-    Value *HiNext = B.CreateExtractValue(Sum, 0, "hi.next");
-    Hi->addIncoming(HiNext, TailAll);
-    Value *Fits = B.CreateAnd(B.CreateNot(B.CreateExtractValue(Sum, 1)),
-                              B.CreateICmp(Counted->Pred, HiNext,
-                                           Counted->Bound));
-    if (Signed) // A falling index could wrap below the smallest start's.
-      Fits = B.CreateAnd(
-          Fits, B.CreateICmpSGE(Counted->Step,
-                                ConstantInt::get(Ty, 0)));
-    Fits->setName("all.active");
-
-    Handover = BasicBlock::Create(F.getContext(), "lockstep.rest", &F, S.Head);
-    IRBuilder<> RestB(Handover);
-    Value *TripsNext = InCopy(S.Trips->getIncomingValueForBlock(S.Tail));
-    Value *Next = RestB.CreateAdd(
-        Counted->Start,
-        RestB.CreateMul(RestB.CreateZExtOrTrunc(TripsNext, Ty), Counted->Step));
-    ActiveAtHandover = RestB.CreateICmp(Counted->Pred, Next, Counted->Bound,
-                                        "active.next");
-    RestB.CreateBr(S.Head);
-    insertImplicitBarrier(&*HeadAll->getFirstInsertionPt());
-    insertImplicitBarrier(&*Handover->getFirstInsertionPt());
-    B.CreateCondBr(Fits, HeadAll, Handover);
+    std::tie(Handover, ActiveAtHandover) = goRoundOnLargestIndex(
+        S, *Counted, HeadAll, Round,
+        InCopy(S.Trips->getIncomingValueForBlock(S.Tail)));
   } else {
+    IRBuilder<> B(Round);
     B.CreateCondBr(B.CreateICmpEQ(Votes, B.getInt32(1), "all.active"), HeadAll,
                    S.Head);
   }
@@ -411,9 +424,9 @@ void peelAllActiveTrips(const Lockstep &S, ArrayRef<BasicBlock *> Body,
                     Handover);
 
   auto *Start = cast<BranchInst>(S.Join->getTerminator());
-  B.SetInsertPoint(Start);
+  IRBuilder<> B(Start);
   if (S.Guarded) {
-    Value *Votes = voteOnTrips(B, Reduce, S.Entered);
+    Value *Votes = voteOnTrips(B, S.Entered);
     B.CreateCondBr(B.CreateICmpEQ(Votes, B.getInt32(1), "all.entered"),
                    HeadAll, S.Head);
   } else {
@@ -565,19 +578,15 @@ void makeLockstep(const VaryingLoop &V, const WorkItemShape &Shape,
   HeadB.CreateCondBr(Active, Header, Tail);
   BranchInst::Create(Tail, Back->getIterator());
   Back->eraseFromParent();
-  Type *I32 = B.getInt32Ty();
-  FunctionCallee Reduce = convergentBuiltin(
-      *F.getParent(), "__lanes_group_reduce_i32",
-      FunctionType::get(I32, {I32, I32, B.getPtrTy(), I32}, false));
   Trips->addIncoming(TailB.CreateAdd(Trips, TailB.getInt64(1), "trips.next"),
                      Tail);
-  Value *Votes = voteOnTrips(TailB, Reduce, More);
+  Value *Votes = voteOnTrips(TailB, More);
   TailB.CreateCondBr(TailB.CreateTrunc(Votes, TailB.getInt1Ty(), "any.active"),
                      Head, Done);
   DoneB.CreateBr(Exit);
   peelAllActiveTrips(
       Lockstep{Join, Head, Tail, Active, Trips, Entered, V.Guard != nullptr},
-      Body, Reduce, Counted);
+      Body, Counted);
   ++NumLockstep;
 }
 
