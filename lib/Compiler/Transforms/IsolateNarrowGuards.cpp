@@ -76,12 +76,12 @@ bool isSimpleRegion(const NarrowGuard &G, const DominatorTree &DT) {
   return true;
 }
 
-/// Whether the work-items do something in `BB` after its last barrier and
-/// before `End` other than computing values: a store or a call that is not
-/// a query. A guard alone in its interval needs no barrier before it.
-bool hasWorkBefore(BasicBlock &BB, Instruction *End) {
+/// Whether the work-items do something in `BB`, after its last barrier,
+/// other than computing values: a store or a call that is not a query. A
+/// guard alone in its interval needs no barrier before it.
+bool hasWork(const BasicBlock &BB) {
   bool Work = false;
-  for (Instruction &I : make_range(BB.begin(), End->getIterator())) {
+  for (const Instruction &I : BB) {
     Builtin Called = getBuiltin(&I);
     if (isGroupSync(Called))
       Work = false;
@@ -117,7 +117,7 @@ std::optional<NarrowGuard> matchNarrowGuard(BasicBlock &BB, uint64_t Width,
 bool isolate(const NarrowGuard &G) {
   bool Changed = false;
   auto *Br = cast<BranchInst>(G.Guard->getTerminator());
-  if (hasWorkBefore(*G.Guard, G.Test)) {
+  if (hasWork(*G.Guard)) {
     G.Guard->splitBasicBlock(Br, "narrow.guard");
     auto *Test = cast<ICmpInst>(G.Test->clone());
     Test->insertBefore(Br);

@@ -119,3 +119,38 @@ join:
 end:
   ret void
 }
+
+; Two guards sharing one test from an earlier block (a tree's last step
+; and its store of the result): the first interval has no work before its
+; guard, so only its join gets a barrier; the second has the store before
+; it, so its test is made again below the new barrier.
+; CHECK-LABEL: define void @shared_test(
+; CHECK: entry:
+; CHECK-NOT: call void @__lanes_barrier
+; CHECK: br i1 %first, label %a, label %mid
+; CHECK: mid:
+; CHECK-NEXT: call void @__lanes_barrier(i32 0, ptr null, i32 0), !lanes.implicit
+; CHECK: store float 2.0
+; CHECK-NEXT: br label %narrow.guard
+; CHECK: narrow.guard:
+; CHECK-NEXT: call void @__lanes_barrier(i32 0, ptr null, i32 0), !lanes.implicit
+; CHECK-NEXT: %[[AGAIN:.*]] = icmp eq i64 %lid, 0
+; CHECK-NEXT: br i1 %[[AGAIN]], label %b, label %end
+define void @shared_test(ptr %t) "lanes-work-group"="k" "lanes-local-size"="256,1,1" {
+entry:
+  %lid = call i64 @__lanes_local_id(i32 0)
+  %first = icmp eq i64 %lid, 0
+  br i1 %first, label %a, label %mid
+a:
+  store float 1.0, ptr %t
+  br label %mid
+mid:
+  %own = getelementptr float, ptr %t, i64 %lid
+  store float 2.0, ptr %own
+  br i1 %first, label %b, label %end
+b:
+  store float 3.0, ptr %t
+  br label %end
+end:
+  ret void
+}
