@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 examples=(vector-add reduction matmul-tiled)
-./scripts/build.sh "${examples[@]/#/example-}"
+./scripts/build.sh --target "${examples[@]/#/example-}"
 
 echo
 echo "Each example verifies its result; times are medians of 5 runs."
