@@ -1,8 +1,8 @@
 //===- sycl/reduction.hpp - Reduction variables and reducers --------------===//
 //
 /// \file
-/// SYCL 2020 4.9.2: `sycl::reduction` over USM pointers and one-element
-/// buffers, and the reducers that `parallel_for(range | nd_range,
+/// SYCL 2020 4.9.2: `sycl::reduction` over USM pointers, one-element
+/// buffers and spans, and the reducers that `parallel_for(range | nd_range,
 /// reduction..., kernel)` passes to its kernel.
 ///
 /// A reducer is a private accumulator of its work-item, starting at the
@@ -30,6 +30,17 @@
 /// range was rounded up, the padding work-items skip the kernel but still
 /// reach the group step with the identity, since a collective or a barrier
 /// must be reached by every work-item of the group.
+///
+/// A span reduction reduces each of its Count elements independently. Its
+/// work-items' accumulators live in local memory, Count rows of one value
+/// per work-item (a kernel's `h[key] += 1` is then a store that no other
+/// work-item touches, and Count need not be known at compile time). After
+/// a barrier, work-item L of the group folds rows L, L + size, ... in
+/// local-id order, like the scalar local-memory path, into Count rows of
+/// one partial per work-group, which the host folds row by row exactly as
+/// it folds a scalar reduction's. A launch whose rows do not fit the
+/// device's local memory, or whose partials would exceed
+/// MaxSpanPartialBytes, throws errc::invalid before anything runs.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_SYCL_REDUCTION_HPP
@@ -47,7 +58,9 @@
 #include "sycl/handler.hpp"
 #include "sycl/nd_range.hpp"
 #include "sycl/property_list.hpp"
+#include "sycl/span.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <functional>
 #include <memory>
@@ -58,7 +71,9 @@
 
 namespace sycl {
 inline namespace _V1 {
-template <typename T, typename BinaryOperation, int Dimensions> class reducer;
+template <typename T, typename BinaryOperation, int Dimensions = 0,
+          typename Storage = T>
+class reducer;
 } // namespace _V1
 } // namespace sycl
 
@@ -142,6 +157,53 @@ template <int Dims> bool isLeader() {
   return First;
 }
 
+/// The local memory \p Offset bytes into the work-group's block, as T.
+template <typename T> T *localScratch(size_t Offset) {
+  return reinterpret_cast<T *>(static_cast<char *>(__lanes_local_memory()) +
+                               Offset);
+}
+
+/// \p Values[0] combined with each of the \p Count - 1 others in order.
+template <typename T, typename Op>
+T foldInOrder(const T *Values, size_t Count, const Op &Combiner) {
+  T Total = Values[0];
+  for (size_t I = 1; I < Count; ++I)
+    Total = T(Combiner(Total, Values[I]));
+  return Total;
+}
+
+template <typename T, typename Op, bool KnownIdentity> struct ReductionSlot;
+template <typename T, typename Op, bool KnownIdentity> struct SpanReductionSlot;
+
+/// Builds and reads reducers, whose constructors users cannot call.
+struct ReducerAccess {
+  template <typename T, typename Op, bool Known, int Dims>
+  static sycl::reducer<T, Op, 0> make(const ReductionSlot<T, Op, Known> &Slot,
+                                      const sycl::group<Dims> &) {
+    return sycl::reducer<T, Op, 0>(Slot.initialValue(), Slot.Identity,
+                                   Slot.Combiner);
+  }
+  /// Points the work-item's reducer at its column of the span's rows and
+  /// starts every element at the identity.
+  template <typename T, typename Op, bool Known, int Dims>
+  static sycl::reducer<T, Op, 1>
+  make(const SpanReductionSlot<T, Op, Known> &Slot,
+       const sycl::group<Dims> &G) {
+    size_t Stride = G.get_local_linear_range();
+    T *Column =
+        localScratch<T>(Slot.Element.LocalOffset) + G.get_local_linear_id();
+    T Initial = Slot.Element.initialValue();
+    for (size_t K = 0; K < Slot.Count; ++K)
+      Column[K * Stride] = Initial;
+    return sycl::reducer<T, Op, 1>(Column, Stride, Slot.Element.Identity,
+                                   Slot.Element.Combiner);
+  }
+  template <typename T, typename Op>
+  static const T &value(const sycl::reducer<T, Op, 0> &Reducer) {
+    return Reducer.Value;
+  }
+};
+
 /// What a reduction needs inside the kernel: the identity, the operation
 /// and where the work-group's value goes. Small and trivially copyable
 /// when Op is, like everything a kernel object holds. KnownIdentity: the
@@ -166,27 +228,48 @@ template <typename T, typename Op, bool KnownIdentity> struct ReductionSlot {
       return sycl::known_identity_v<Op, T>;
   }
 
-  /// Combines \p Value of every work-item of \p G; the group's first
-  /// work-item stores the result in Partials. Every work-item of the group
-  /// must call it.
-  template <int Dims> void finish(sycl::group<Dims> G, const T &Value) const {
+  /// Combines the value of \p Reducer of every work-item of \p G; the
+  /// group's first work-item stores the result in Partials. Every
+  /// work-item of the group must call it.
+  template <int Dims>
+  void finish(sycl::group<Dims> G, const ReducerType &Reducer) const {
+    const T &Value = ReducerAccess::value(Reducer);
     if constexpr (HasGroupCollective<Op, T>) {
       T Total = sycl::reduce_over_group(G, Value, GroupOperation<Op, T>());
       if (isLeader<Dims>())
         Partials[G.get_group_linear_id()] = Total;
     } else {
-      T *Scratch = reinterpret_cast<T *>(
-          static_cast<char *>(__lanes_local_memory()) + LocalOffset);
+      T *Scratch = localScratch<T>(LocalOffset);
       Scratch[G.get_local_linear_id()] = Value;
       sycl::group_barrier(G);
-      if (isLeader<Dims>()) {
-        T Total = Scratch[0];
-        size_t Size = G.get_local_linear_range();
-        for (size_t I = 1; I < Size; ++I)
-          Total = T(Combiner(Total, Scratch[I]));
-        Partials[G.get_group_linear_id()] = Total;
-      }
+      if (isLeader<Dims>())
+        Partials[G.get_group_linear_id()] =
+            foldInOrder(Scratch, G.get_local_linear_range(), Combiner);
     }
+  }
+};
+
+/// A span reduction inside the kernel: Element's Partials and LocalOffset
+/// hold Count rows (of one value per work-group and of one value per
+/// work-item of the group).
+template <typename T, typename Op, bool KnownIdentity>
+struct SpanReductionSlot {
+  using ReducerType = sycl::reducer<T, Op, 1>;
+
+  ReductionSlot<T, Op, KnownIdentity> Element;
+  size_t Count;
+
+  /// Folds each row of the group's work-items' values into its partial.
+  /// Every work-item of the group must call it.
+  template <int Dims>
+  void finish(sycl::group<Dims> G, const ReducerType &) const {
+    sycl::group_barrier(G);
+    const T *Rows = localScratch<T>(Element.LocalOffset);
+    size_t Size = G.get_local_linear_range();
+    size_t Groups = G.get_group_linear_range();
+    for (size_t K = G.get_local_linear_id(); K < Count; K += Size)
+      Element.Partials[K * Groups + G.get_group_linear_id()] =
+          foldInOrder(Rows + K * Size, Size, Element.Combiner);
   }
 };
 
@@ -210,19 +293,6 @@ template <size_t I, typename T>
 const T &elementAt(const IndexedElement<I, T> &List) {
   return List.Element;
 }
-
-/// Builds and reads reducers, whose constructor users cannot call.
-struct ReducerAccess {
-  template <typename T, typename Op, bool Known>
-  static sycl::reducer<T, Op, 0> make(const ReductionSlot<T, Op, Known> &Slot) {
-    return sycl::reducer<T, Op, 0>(Slot.initialValue(), Slot.Identity,
-                                   Slot.Combiner);
-  }
-  template <typename T, typename Op>
-  static const T &value(const sycl::reducer<T, Op, 0> &Reducer) {
-    return Reducer.Value;
-  }
-};
 
 /// How a parallel_for with reductions was launched.
 enum class ReductionShape { NdRange, Range, PaddedRange };
@@ -255,13 +325,11 @@ struct ReductionInvoker {
 
 private:
   template <size_t... I> void run(std::index_sequence<I...>) const {
-    IndexedList<typename Slots::ReducerType...> Reducers{
-        {ReducerAccess::make(elementAt<I>(Reductions))}...};
-    callKernel(elementAt<I>(Reducers)...);
     sycl::group<Dims> G = ItemBuilder::group<Dims>();
-    (elementAt<I>(Reductions)
-         .finish(G, ReducerAccess::value(elementAt<I>(Reducers))),
-     ...);
+    IndexedList<typename Slots::ReducerType...> Reducers{
+        {ReducerAccess::make(elementAt<I>(Reductions), G)}...};
+    callKernel(elementAt<I>(Reducers)...);
+    (elementAt<I>(Reductions).finish(G, elementAt<I>(Reducers)), ...);
   }
 
   template <typename... ReducerT> void callKernel(ReducerT &...Rs) const {
@@ -288,6 +356,25 @@ private:
 // Host side
 //===----------------------------------------------------------------------===//
 
+/// Number of work-groups of \p Desc (the runtime rejects sizes that are not
+/// whole groups before any runs, so rounding up only sizes the partials).
+inline size_t groupCount(const rt::LaunchDesc &Desc) {
+  size_t Groups = 1;
+  for (int I = 0; I < Desc.Dims; ++I)
+    Groups *= Desc.Local[I]
+                  ? (Desc.Global[I] + Desc.Local[I] - 1) / Desc.Local[I]
+                  : 0;
+  return Groups;
+}
+
+/// Work-items per group of \p Desc.
+inline size_t groupSize(const rt::LaunchDesc &Desc) {
+  size_t Size = 1;
+  for (int I = 0; I < Desc.Dims; ++I)
+    Size *= Desc.Local[I];
+  return Size;
+}
+
 template <typename ReductionT> struct ReductionResult;
 
 /// What sycl::reduction returns for a USM variable (KnownIdentity: the
@@ -302,20 +389,80 @@ template <typename T, typename Op, bool KnownIdentity> struct Reduction {
   Op Combiner;
   bool InitializeToIdentity;
 
+  /// Partials per work-group.
+  size_t partialsPerGroup() const { return 1; }
+
+  /// Nothing to check: a launch that runs has room for one value per
+  /// work-item and one per work-group.
+  void checkLaunch(const rt::LaunchDesc &) const {}
+
   /// Folds \p Count partials in order and stores the result, combined with
   /// the prior value, or with the identity if InitializeToIdentity (which
   /// turns a -0.0 sum into the 0.0 the specification's identity gives).
   void store(const T *Partials, size_t Count) const {
-    T Total = Count ? Partials[0] : Identity;
-    for (size_t I = 1; I < Count; ++I)
-      Total = T(Combiner(Total, Partials[I]));
+    T Total = Count ? foldInOrder(Partials, Count, Combiner) : Identity;
     *Variable = T(Combiner(InitializeToIdentity ? Identity : *Variable, Total));
+  }
+};
+
+/// The most bytes of per-work-group partials a span reduction may need.
+inline constexpr size_t MaxSpanPartialBytes = size_t(1) << 30;
+
+/// What sycl::reduction returns for a span: Count reductions, of Variable,
+/// Variable + 1, ..., with the same identity, operation and properties.
+template <typename T, typename Op, bool KnownIdentity> struct SpanReduction {
+  using ValueType = T;
+  using Slot = SpanReductionSlot<T, Op, KnownIdentity>;
+  using Result = ReductionResult<SpanReduction>;
+
+  Reduction<T, Op, KnownIdentity> Element; ///< of the span's first element
+  size_t Count;
+
+  /// Partials per work-group, one row each.
+  size_t partialsPerGroup() const { return Count; }
+
+  /// Throws errc::invalid, naming the kernel, when the launch \p Desc
+  /// needs more local memory than the device has for the work-items' rows
+  /// or more than MaxSpanPartialBytes for the work-groups' rows.
+  void checkLaunch(const rt::LaunchDesc &Desc) const {
+    size_t Items = groupSize(Desc), Groups = groupCount(Desc);
+    size_t LocalBytes = rt::deviceInfo().LocalMemSize;
+    std::string What = std::string("kernel '") + rt::demangle(Desc.KernelName) +
+                       "': a span reduction of " + std::to_string(Count) +
+                       " elements of " + std::to_string(sizeof(T)) + " bytes";
+    if (Count > LocalBytes / sizeof(T) / std::max<size_t>(Items, 1))
+      throw sycl::exception(
+          sycl::make_error_code(sycl::errc::invalid),
+          What +
+              " keeps one value per element and work-item in local "
+              "memory, more than the device's " +
+              std::to_string(LocalBytes) + " bytes for work-groups of " +
+              std::to_string(Items) +
+              " work-items; use smaller work-groups or fewer elements");
+    if (Count > MaxSpanPartialBytes / sizeof(T) / std::max<size_t>(Groups, 1))
+      throw sycl::exception(
+          sycl::make_error_code(sycl::errc::invalid),
+          What +
+              " keeps one value per element and work-group, more than "
+              "Lanes's limit of " +
+              std::to_string(MaxSpanPartialBytes) + " bytes for " +
+              std::to_string(Groups) +
+              " work-groups; use larger work-groups or fewer elements");
+  }
+
+  /// Stores each element's result from its row of \p Groups partials.
+  void store(const T *Partials, size_t Groups) const {
+    Reduction<T, Op, KnownIdentity> Each = Element;
+    for (size_t K = 0; K < Count; ++K, ++Each.Variable)
+      Each.store(Partials + K * Groups, Groups);
   }
 };
 
 template <typename T> inline constexpr bool IsReduction = false;
 template <typename T, typename Op, bool Known>
 inline constexpr bool IsReduction<Reduction<T, Op, Known>> = true;
+template <typename T, typename Op, bool Known>
+inline constexpr bool IsReduction<SpanReduction<T, Op, Known>> = true;
 
 /// The partials of one reduction of one launch, and its result.
 template <typename ReductionT> struct ReductionResult {
@@ -326,7 +473,8 @@ template <typename ReductionT> struct ReductionResult {
   size_t Groups;
 
   ReductionResult(const ReductionT &Spec, size_t Groups)
-      : Spec(Spec), Partials(new T[Groups]), Groups(Groups) {}
+      : Spec(Spec), Partials(new T[Groups * Spec.partialsPerGroup()]),
+        Groups(Groups) {}
 
   void store() const { Spec.store(Partials.get(), Groups); }
 };
@@ -375,25 +523,6 @@ constexpr bool checkNdRangeReductionKernel() {
                 "callable (as const) with sycl::nd_item<N> and then one "
                 "reducer (auto &) per reduction, in order");
   return Callable;
-}
-
-/// Number of work-groups of \p Desc (the runtime rejects sizes that are not
-/// whole groups before any runs, so rounding up only sizes the partials).
-inline size_t groupCount(const rt::LaunchDesc &Desc) {
-  size_t Groups = 1;
-  for (int I = 0; I < Desc.Dims; ++I)
-    Groups *= Desc.Local[I]
-                  ? (Desc.Global[I] + Desc.Local[I] - 1) / Desc.Local[I]
-                  : 0;
-  return Groups;
-}
-
-/// Work-items per group of \p Desc.
-inline size_t groupSize(const rt::LaunchDesc &Desc) {
-  size_t Size = 1;
-  for (int I = 0; I < Desc.Dims; ++I)
-    Size *= Desc.Local[I];
-  return Size;
 }
 
 /// The handler side of `parallel_for(range | nd_range, reduction...,
@@ -475,6 +604,8 @@ private:
                      const KernelT &Kernel, const sycl::range<Dims> &Range,
                      const Reds &...Rs) {
     using Inv = ReductionInvoker<KernelT, Dims, Shape, typename Reds::Slot...>;
+    Desc.KernelName = kernelName<KernelName, KernelT>(); // for the errors
+    (Rs.checkLaunch(Desc), ...);
     size_t Groups = groupCount(Desc);
     auto Results = std::make_shared<std::tuple<typename Reds::Result...>>(
         typename Reds::Result(Rs, Groups)...);
@@ -511,6 +642,18 @@ private:
     return {Result.Partials.get(), Result.Spec.Identity, Result.Spec.Combiner,
             Offset};
   }
+
+  /// A span's slot, with local memory for its rows of work-item values.
+  template <typename T, typename Op, bool Known>
+  static SpanReductionSlot<T, Op, Known>
+  slotOf(sycl::handler &CGH, const rt::LaunchDesc &Desc,
+         const ReductionResult<SpanReduction<T, Op, Known>> &Result) {
+    const Reduction<T, Op, Known> &Element = Result.Spec.Element;
+    size_t Count = Result.Spec.Count;
+    size_t Offset = CGH.allocateLocal(Count * groupSize(Desc) * sizeof(T));
+    return {{Result.Partials.get(), Element.Identity, Element.Combiner, Offset},
+            Count};
+  }
 };
 
 /// The checks of a reduction variable of type T with operation Op.
@@ -533,6 +676,22 @@ inline void checkReductionVariable(const void *Variable) {
     throw sycl::exception(sycl::make_error_code(sycl::errc::invalid),
                           "sycl::reduction: the reduction variable is a "
                           "null pointer");
+}
+
+/// Throws errc::invalid for an empty span or one whose data is a null
+/// pointer (a span of static extent 0 does not compile).
+template <typename T, size_t Extent>
+void checkSpanReductionVariables(sycl::span<T, Extent> Vars) {
+  static_assert(Extent != 0, "a sycl::reduction of a sycl::span needs at "
+                             "least one element");
+  if (Vars.empty())
+    throw sycl::exception(sycl::make_error_code(sycl::errc::invalid),
+                          "sycl::reduction: the span of reduction variables "
+                          "is empty");
+  if (!Vars.data())
+    throw sycl::exception(sycl::make_error_code(sycl::errc::invalid),
+                          "sycl::reduction: the span of reduction variables "
+                          "has a null data pointer");
 }
 
 /// The one element of \p Buf as the variable of a reduction in command
@@ -558,12 +717,14 @@ inline namespace _V1 {
 
 /// SYCL 2020 4.9.2.3: a work-item's view of one reduction variable, passed
 /// to the kernel by reference. It accumulates privately; the launch
-/// combines the work-items' values afterwards.
-template <typename T, typename BinaryOperation, int Dimensions = 0>
+/// combines the work-items' values afterwards. Storage is T for a
+/// work-item's own value and T & for one element of a span reducer (what
+/// reducer<T, BinaryOperation, 1>::operator[] returns).
+template <typename T, typename BinaryOperation, int Dimensions,
+          typename Storage>
 class reducer {
-  static_assert(Dimensions == 0,
-                "Lanes does not implement span reductions (reducers with "
-                "Dimensions > 0)");
+  static_assert(Dimensions == 0, "a sycl::reducer has Dimensions 0, or 1 "
+                                 "for a reduction of a sycl::span");
   template <typename Op>
   using EnableIfPlus = std::enable_if_t<lanes::detail::IsPlus<Op, T>, int>;
   template <typename Op>
@@ -632,10 +793,47 @@ public:
 
 private:
   friend struct lanes::detail::ReducerAccess;
-  reducer(const T &Initial, const T &Identity, const BinaryOperation &Combiner)
+  template <typename, typename, int, typename> friend class reducer;
+  reducer(Storage Initial, const T &Identity, const BinaryOperation &Combiner)
       : Value(Initial), Identity(Identity), Combiner(Combiner) {}
 
-  T Value;
+  Storage Value;
+  T Identity;
+  BinaryOperation Combiner;
+};
+
+/// SYCL 2020 4.9.2.3: a work-item's view of the elements of a span
+/// reduction; `Reducer[K]` is a reducer (Dimensions 0) of element K, with
+/// combine() and the operators of the scalar reducer.
+template <typename T, typename BinaryOperation, typename Storage>
+class reducer<T, BinaryOperation, 1, Storage> {
+public:
+  using value_type = T;
+  using binary_operation = BinaryOperation;
+  static constexpr int dimensions = 1;
+
+  reducer(const reducer &) = delete;
+  reducer(reducer &&) = delete;
+  reducer &operator=(const reducer &) = delete;
+  reducer &operator=(reducer &&) = delete;
+
+  /// A reducer of element \p Index, which must lie inside the span.
+  reducer<T, BinaryOperation, 0, T &> operator[](size_t Index) {
+    return reducer<T, BinaryOperation, 0, T &>(Column[Index * Stride], Identity,
+                                               Combiner);
+  }
+  /// The identity of the operation (known or given to sycl::reduction).
+  T identity() const { return Identity; }
+
+private:
+  friend struct lanes::detail::ReducerAccess;
+  reducer(T *Column, size_t Stride, const T &Identity,
+          const BinaryOperation &Combiner)
+      : Column(Column), Stride(Stride), Identity(Identity), Combiner(Combiner) {
+  }
+
+  T *Column;     ///< element 0 of this work-item; element K at K * Stride
+  size_t Stride; ///< work-items in the group
   T Identity;
   BinaryOperation Combiner;
 };
@@ -694,6 +892,30 @@ reduction(buffer<T, Dims, AllocatorT> Variable, handler &CGH,
           BinaryOperation Combiner, const property_list &Props = {}) {
   return reduction(lanes::detail::bufferReductionVariable(Variable, CGH),
                    Identity, Combiner, Props);
+}
+
+/// A reduction of each element of \p Vars with \p Combiner, a SYCL function
+/// object whose identity on T is known: the kernel's reducer is a
+/// reducer<T, BinaryOperation, 1>. Throws errc::invalid for an empty span
+/// or one whose data is a null pointer.
+template <typename T, size_t Extent, typename BinaryOperation>
+lanes::detail::SpanReduction<T, BinaryOperation,
+                             has_known_identity_v<BinaryOperation, T>>
+reduction(span<T, Extent> Vars, BinaryOperation Combiner,
+          const property_list &Props = {}) {
+  lanes::detail::checkSpanReductionVariables(Vars);
+  return {reduction(Vars.data(), Combiner, Props), Vars.size()};
+}
+
+/// A reduction of each element of \p Vars with \p Combiner, any callable
+/// combining two T, and its \p Identity. Throws errc::invalid for an
+/// empty span or one whose data is a null pointer.
+template <typename T, size_t Extent, typename BinaryOperation>
+lanes::detail::SpanReduction<T, BinaryOperation, false>
+reduction(span<T, Extent> Vars, const lanes::detail::NonDeduced<T> &Identity,
+          BinaryOperation Combiner, const property_list &Props = {}) {
+  lanes::detail::checkSpanReductionVariables(Vars);
+  return {reduction(Vars.data(), Identity, Combiner, Props), Vars.size()};
 }
 
 } // namespace _V1

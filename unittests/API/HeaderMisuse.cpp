@@ -166,6 +166,10 @@ int main() {
     H[It.get_global_id(0)] = sycl::reduce_over_group(
         It.get_group(), H[It.get_global_id(0)], sycl::plus<sycl::half>());
   });
+#elif LANES_MISUSE == 29 // a span reduction of no elements
+  Q.parallel_for(sycl::range<1>(4),
+                 sycl::reduction(sycl::span<int, 0>(), sycl::plus<>()),
+                 [=](sycl::id<1>, auto &H) { H[0] += 1; });
 #endif
   sycl::free(P, Q);
   return 0;
