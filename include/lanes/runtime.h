@@ -38,6 +38,21 @@ struct LaunchDesc {
   bool Unwindable = false;
 };
 
+/// Local memory per work-group, as the device reports it
+/// (info::device::local_mem_size): 1 MiB, well above what GPU-style kernels
+/// use and still cheap to keep per worker thread.
+inline constexpr size_t LocalMemoryBytes = size_t(1) << 20;
+
+/// The calling thread's buffer of `Size` bytes, aligned to `Align` (a power
+/// of two), for the group_local_memory call at `File`:`Line`:`Column`
+/// (sycl/group_local_memory.hpp): the same pointer for the same arguments
+/// on the same thread, whatever group it runs, so it is declared `const`.
+/// Its contents are unspecified. Terminates when no memory is left.
+__attribute__((const)) void *groupLocalMemory(const char *File,
+                                              unsigned Line, unsigned Column,
+                                              size_t Size,
+                                              size_t Align) noexcept;
+
 /// Runs every work-group of `D`: through D.WorkGroupFn when set, else one
 /// fiber per work-item. Throws sycl::exception:
 ///  - errc::nd_range: a global size not divisible by the local size, a zero

@@ -83,9 +83,13 @@ public:
     return linear_id_type(__lanes_local_size(2) * __lanes_local_size(1) *
                           perRow());
   }
+  /// Size, but for a row's partial last sub-group. Written so that a
+  /// local size known to be a multiple of Size (a specialized kernel) folds
+  /// it to the constant without knowing the local id's range.
   linear_id_type get_local_linear_range() const {
-    size_t Left = __lanes_local_size(0) - (__lanes_local_id(0) & ~Mask);
-    return linear_id_type(Left < Size ? Left : Size);
+    size_t Local = __lanes_local_size(0), Tail = Local & Mask;
+    bool Full = Tail == 0 || (__lanes_local_id(0) | Mask) < Local;
+    return linear_id_type(Full ? Size : Tail);
   }
   /// True in lane 0.
   bool leader() const { return get_local_linear_id() == 0; }

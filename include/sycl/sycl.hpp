@@ -23,6 +23,7 @@
 #include "sycl/functional.hpp"
 #include "sycl/group.hpp"
 #include "sycl/group_algorithm.hpp"
+#include "sycl/group_local_memory.hpp"
 #include "sycl/h_item.hpp"
 #include "sycl/half.hpp"
 #include "sycl/handler.hpp"

@@ -34,9 +34,6 @@ namespace {
 /// library-only group needs one fiber stack per work-item, so this also
 /// bounds the stacks a worker thread keeps.
 constexpr size_t MaxGroupSize = 8192;
-/// Local memory per work-group: 1 MiB, well above what GPU-style kernels
-/// use and still cheap to keep per worker thread.
-constexpr size_t LocalMemoryBytes = size_t(1) << 20;
 
 /// The "model name" line of /proc/cpuinfo, or "unknown CPU".
 std::string cpuModel() {
@@ -74,7 +71,7 @@ DeviceInfo computeDeviceInfo() {
   Info.MaxWorkGroupSize = MaxGroupSize;
   for (size_t &Size : Info.MaxWorkItemSizes)
     Size = MaxGroupSize;
-  Info.LocalMemSize = LocalMemoryBytes;
+  Info.LocalMemSize = lanes::rt::LocalMemoryBytes;
   Info.GlobalMemSize = physicalMemory();
   return Info;
 }

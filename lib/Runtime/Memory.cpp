@@ -17,11 +17,15 @@
 
 #include "Memory.h"
 
+#include "lanes/runtime.h"
+
 #include <sys/mman.h>
 #include <unistd.h>
 
 #include <cassert>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <new>
 
 using namespace lanes::rt::detail;
@@ -98,4 +102,33 @@ void StackPool::release(const boost::context::stack_context &Stack) noexcept {
   char *Top = static_cast<char *>(Stack.sp);
   assert(Stack.size == MappingSize - GuardSize && "not a stack of this pool");
   Idle.push_back(Top - MappingSize);
+}
+
+void *lanes::rt::groupLocalMemory(const char *File, unsigned Line,
+                                  unsigned Column, size_t Size,
+                                  size_t Align) noexcept {
+  /// One group_local_memory call site's buffer on this thread.
+  struct Site {
+    const char *File;
+    unsigned Line, Column;
+    size_t Size, Align;
+    AlignedPtr Memory;
+    bool is(const char *F, unsigned L, unsigned C, size_t S, size_t A) const {
+      return Line == L && Column == C && Size == S && Align == A &&
+             (File == F || std::strcmp(File, F) == 0);
+    }
+  };
+  thread_local std::vector<Site> Sites;
+  for (Site &S : Sites)
+    if (S.is(File, Line, Column, Size, Align))
+      return S.Memory.get();
+  // allocateAligned gives ArenaAlignment; a larger alignment is reached
+  // within a larger buffer, which stays allocated as a whole.
+  size_t Extra = Align > ArenaAlignment ? Align : 0;
+  AlignedPtr Memory = allocateAligned(Size + Extra);
+  char *Start = Memory.get();
+  if (Extra)
+    Start += (Align - reinterpret_cast<uintptr_t>(Start) % Align) % Align;
+  Sites.push_back({File, Line, Column, Size, Align, std::move(Memory)});
+  return Start;
 }

@@ -170,6 +170,20 @@ int main() {
   Q.parallel_for(sycl::range<1>(4),
                  sycl::reduction(sycl::span<int, 0>(), sycl::plus<>()),
                  [=](sycl::id<1>, auto &H) { H[0] += 1; });
+#elif LANES_MISUSE == 30 // group_local_memory of a sub-group
+  Q.parallel_for(sycl::nd_range<1>(4, 2), [=](sycl::nd_item<1> It) {
+    auto Tile = sycl::ext::oneapi::group_local_memory_for_overwrite<int[2]>(
+        It.get_sub_group());
+    (void)Tile;
+  });
+#elif LANES_MISUSE == 31 // group_local_memory of a type with a destructor
+  struct Owner {
+    ~Owner() {}
+  };
+  Q.parallel_for(sycl::nd_range<1>(4, 2), [=](sycl::nd_item<1> It) {
+    auto Object = sycl::ext::oneapi::group_local_memory<Owner>(It.get_group());
+    (void)Object;
+  });
 #endif
   sycl::free(P, Q);
   return 0;

@@ -14,12 +14,14 @@
 #include "../Analysis/WorkItemShape.h"
 #include "../Transforms/CloneKernels.h"
 #include "../Transforms/FitVectorCalls.h"
+#include "../Transforms/FoldLaneIds.h"
 #include "../Transforms/ImplicitLoopBarriers.h"
 #include "../Transforms/InlineKernelCalls.h"
 #include "../Transforms/IsolateBarriers.h"
 #include "../Transforms/IsolateNarrowGuards.h"
 #include "../Transforms/KernelReport.h"
 #include "../Transforms/MergeBarrierCopies.h"
+#include "../Transforms/SplitChosenLoads.h"
 #include "../Transforms/TrimWorkItemLoops.h"
 #include "../Transforms/VectorizationRemarks.h"
 #include "../Transforms/VersionClamps.h"
@@ -103,6 +105,8 @@ ForEachWorkGroupFunctionPass cleanupKernelsPass() {
   // hoisted, canonical limits.
   FPM.addPass(TrimWorkItemLoopsPass());
   FPM.addPass(VersionClampsPass());
+  // Last: InstCombine and SimplifyCFG would merge the loads again.
+  FPM.addPass(SplitChosenLoadsPass());
   return ForEachWorkGroupFunctionPass(std::move(FPM));
 }
 
@@ -168,6 +172,7 @@ void registerPassBuilderCallbacks(PassBuilder &PB) {
   PB.registerOptimizerLastEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         FunctionPassManager FPM;
+        FPM.addPass(FoldLaneIdsPass());
         FPM.addPass(FitVectorCallsPass());
         FPM.addPass(VectorizationRemarksPass());
         FPM.addPass(KernelReportPass());

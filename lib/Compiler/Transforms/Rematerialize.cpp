@@ -36,6 +36,15 @@ bool Rematerializer::canRecompute(const Instruction *I, unsigned &Budget) {
   bool Result;
   if (B != Builtin::None) {
     Result = isQuery(B);
+  } else if (const auto *Call = dyn_cast<CallInst>(I)) {
+    // A call that reads no memory and depends on constants only gives the
+    // same value wherever it runs (lanes::rt::groupLocalMemory); LICM and
+    // GVN leave one call of the copies.
+    Result = Call->doesNotAccessMemory() && Call->willReturn() &&
+             !Call->mayThrow() && !Call->isConvergent() &&
+             all_of(Call->args(), [](const Use &A) {
+               return isa<Constant>(A.get());
+             });
   } else if (const auto *Load = dyn_cast<LoadInst>(I)) {
     // The kernel object is readable and unchanged for the whole launch.
     Result = Load->isSimple() && KernelObject &&

@@ -3,9 +3,10 @@
 /// \file
 /// Values live across a barrier that are cheap to recompute need no loop
 /// state: a chain of at most a few side-effect-free instructions over
-/// builtin queries, constants, arguments and loads from the (read-only)
-/// kernel object, such as a global id, `base + local_id` or a captured
-/// pointer plus an offset. `lanes-work-item-loops` recomputes them at the
+/// builtin queries, constants, arguments, loads from the (read-only)
+/// kernel object and calls that read no memory with constant arguments,
+/// such as a global id, `base + local_id`, a captured pointer plus an
+/// offset or an element of a group_local_memory object. `lanes-work-item-loops` recomputes them at the
 /// top of every work-item loop that needs them, instead of storing them
 /// per work-item and loading them back; LICM later hoists the uniform part.
 //
