@@ -7,6 +7,7 @@
 #include "LanesIR.h"
 
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -15,6 +16,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
 
 using namespace llvm;
 
@@ -87,6 +89,14 @@ bool isWorkGroupFunction(const Function &F) {
 
 bool isLoweredWorkGroupFunction(const Function &F) {
   return F.hasFnAttribute(LoweredWorkGroupAttr) && !F.isDeclaration();
+}
+
+SmallVector<Loop *, 4> innermostWorkItemLoops(const LoopInfo &LI) {
+  SmallVector<Loop *, 4> Loops;
+  for (Loop *L : LI.getLoopsInPreorder())
+    if (L->isInnermost() && findOptionMDForLoop(L, WorkItemLoopMD))
+      Loops.push_back(L);
+  return Loops;
 }
 
 std::optional<LocalSize> constantLocalSize(const CallInst &Query) {

@@ -10,6 +10,7 @@
 #ifndef LANES_ANALYSIS_LANESIR_H
 #define LANES_ANALYSIS_LANESIR_H
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <array>
@@ -21,6 +22,8 @@ namespace llvm {
 class CallInst;
 class Function;
 class Instruction;
+class Loop;
+class LoopInfo;
 class Module;
 class Value;
 } // namespace llvm
@@ -109,6 +112,9 @@ bool isKernelEntry(const llvm::Function &F);
 bool isWorkGroupFunction(const llvm::Function &F);
 /// True when `F` is a work-group function with its work-item loops.
 bool isLoweredWorkGroupFunction(const llvm::Function &F);
+/// The innermost work-item loops (WorkItemLoopMD) of `LI`, in preorder.
+llvm::SmallVector<llvm::Loop *, 4>
+innermostWorkItemLoops(const llvm::LoopInfo &LI);
 
 /// A local size, dimension 0 first.
 using LocalSize = std::array<uint64_t, 3>;

@@ -28,7 +28,6 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
-#include "llvm/Transforms/Utils/LoopUtils.h"
 
 using namespace llvm;
 
@@ -165,9 +164,8 @@ PreservedAnalyses SplitChosenLoadsPass::run(Function &F,
   auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
   bool Changed = false;
-  for (Loop *L : LI.getLoopsInPreorder())
-    if (L->isInnermost() && findOptionMDForLoop(L, WorkItemLoopMD))
-      Changed |= splitLoads(*L, LI, DT, SE);
+  for (Loop *L : innermostWorkItemLoops(LI))
+    Changed |= splitLoads(*L, LI, DT, SE);
   if (!Changed)
     return PreservedAnalyses::all();
   PreservedAnalyses PA;

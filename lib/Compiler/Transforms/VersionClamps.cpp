@@ -185,12 +185,8 @@ PreservedAnalyses VersionClampsPass::run(Function &F,
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
-  SmallVector<Loop *, 4> Loops;
-  for (Loop *L : LI.getLoopsInPreorder())
-    if (L->isInnermost() && findOptionMDForLoop(L, WorkItemLoopMD))
-      Loops.push_back(L);
   bool Changed = false;
-  for (Loop *L : Loops)
+  for (Loop *L : innermostWorkItemLoops(LI))
     Changed |= versionLoop(*L, LI, DT, SE);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
