@@ -160,11 +160,11 @@ int main() {
         R(*H);
     (void)R;
   });
-#elif LANES_MISUSE == 28 // a group reduction of half
+#elif LANES_MISUSE == 28 // a bitwise group reduction of half
   sycl::half *H = sycl::malloc_shared<sycl::half>(4, Q);
   Q.parallel_for(sycl::nd_range<1>(4, 2), [=](sycl::nd_item<1> It) {
     H[It.get_global_id(0)] = sycl::reduce_over_group(
-        It.get_group(), H[It.get_global_id(0)], sycl::plus<sycl::half>());
+        It.get_group(), H[It.get_global_id(0)], sycl::bit_and<sycl::half>());
   });
 #elif LANES_MISUSE == 29 // a span reduction of no elements
   Q.parallel_for(sycl::range<1>(4),

@@ -10,7 +10,8 @@
 /// The builtins exist for four *carrier* types only:
 ///  - bool and integers of up to 32 bits travel as int32_t (sign-extended
 ///    when signed, zero-extended otherwise) and are truncated back;
-///  - 64-bit integers as int64_t, float as float, double as double.
+///  - 64-bit integers as int64_t, float as float, double as double;
+///  - sycl::half as float (see below).
 /// Truncating a wrapped int32_t sum or product gives the narrow type's
 /// modular result, and extension keeps the order, so every operation is
 /// exact on the narrow type. The operation follows the function object and
@@ -23,6 +24,19 @@
 /// is not a value of a narrower type; wherever an identity can surface (an
 /// exclusive scan's first work-item, an empty joint range) the algorithms
 /// combine with the narrow type's identity (GroupOp::identity) first.
+///
+/// sycl::half is widened to float (exactly), the collective combines in
+/// float like a float reduction or scan, and the result is rounded to
+/// half once, to nearest even; an initial value and the private steps of
+/// the joint algorithms combine in float too. That is how the half math
+/// built-ins compute (lanes/detail/math_half.hpp): minimum and maximum
+/// are exact (fmin/fmax, as for float); a sum or product is the float
+/// result rounded once, not a fold that rounds to half after every step,
+/// and like a float sum it may depend on the order the collective
+/// combines in where the float intermediates round. std::is_signed_v is
+/// false for the class sycl::half, so the operation codes test for it by
+/// name (minimum is LANES_OP_MIN, which the float builtins compute as
+/// fmin); bit operations on half are rejected like those on float.
 ///
 /// sycl::vec and sycl::marray values are reduced and scanned component by
 /// component, one collective per component, with the function object's
@@ -66,7 +80,7 @@ struct CallSite {
 template <typename T>
 inline constexpr bool IsCollectiveScalar =
     (std::is_integral_v<T> && sizeof(T) <= 8) || std::is_same_v<T, float> ||
-    std::is_same_v<T, double>;
+    std::is_same_v<T, double> || IsHalf<T>;
 
 /// sycl::vec and sycl::marray of the scalars above, which the reductions
 /// and scans take component-wise.
@@ -96,12 +110,14 @@ using ElementOp = typename ElementOpImpl<Op, E>::type;
 /// The builtin type T travels as.
 template <typename T>
 using Carrier = std::conditional_t<
-    std::is_floating_point_v<T>, T,
-    std::conditional_t<(sizeof(T) <= 4), int32_t, int64_t>>;
+    IsHalf<T>, float,
+    std::conditional_t<std::is_floating_point_v<T>, T,
+                       std::conditional_t<(sizeof(T) <= 4), int32_t, int64_t>>>;
 
 /// The builtin operation of SYCL function object Op on T, or -1.
 template <typename Op, typename T> constexpr int builtinOp() {
-  constexpr bool Signed = std::is_signed_v<T>;
+  // std::is_signed_v is false for the class sycl::half.
+  constexpr bool Signed = std::is_signed_v<T> || IsHalf<T>;
   if constexpr (IsFunctionObjectFor<Op, sycl::plus, T>)
     return LANES_OP_ADD;
   else if constexpr (IsFunctionObjectFor<Op, sycl::multiplies, T>)
@@ -127,9 +143,9 @@ template <typename Op, typename T> constexpr int builtinOp() {
 template <typename Op, typename T> constexpr void checkGroupOp() {
   static_assert(IsCollectiveScalar<T>,
                 "Lanes does not implement group reductions and scans of this "
-                "type yet: only bool, integers, float and double (not "
-                "sycl::half), and sycl::vec and sycl::marray of them outside "
-                "the joint algorithms (not classes)");
+                "type yet: only bool, integers, sycl::half, float and double, "
+                "and sycl::vec and sycl::marray of them outside the joint "
+                "algorithms (not classes)");
   static_assert(!IsCollectiveScalar<T> || builtinOp<Op, T>() >= 0,
                 "Lanes does not implement group reductions and scans with "
                 "this operation yet: only sycl::plus, multiplies, minimum, "
