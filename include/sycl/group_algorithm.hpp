@@ -15,7 +15,9 @@
 /// parameter) for the diagnostics of checked mode. Work-items are ordered
 /// by get_local_linear_id(). Operations are the SYCL function objects;
 /// float minimum/maximum behave as fmin/fmax (a NaN loses to a number).
-/// Reductions and scans of sycl::vec and sycl::marray go component-wise.
+/// sycl::half combines in float and rounds once (see group_collective.hpp).
+/// Reductions and scans of sycl::vec and sycl::marray go component-wise,
+/// the joint ones too: one pass over the range per component.
 ///
 /// The joint algorithms stride over [first, last) by the group size (item i
 /// takes elements i, i + size, ...): reductions combine privately and then
@@ -66,6 +68,131 @@ template <typename Ptr> constexpr void checkJointPointer() {
 
 template <typename Ptr>
 using PointeeValue = std::remove_cv_t<std::remove_pointer_t<Ptr>>;
+
+/// The number of components of a sycl::vec or sycl::marray, 0 for other
+/// types.
+template <typename T> struct ComponentCount : std::integral_constant<int, 0> {};
+template <typename E, int N>
+struct ComponentCount<sycl::vec<E, N>> : std::integral_constant<int, N> {};
+template <typename E, size_t N>
+struct ComponentCount<sycl::marray<E, N>>
+    : std::integral_constant<int, int(N)> {};
+
+/// The static checks of a joint scan's output: a vec or marray result goes
+/// component by component into elements with as many components.
+template <typename T, typename OutPtr> constexpr void checkJointOutput() {
+  checkJointPointer<OutPtr>();
+  static_assert(!IsCollectiveVector<T> ||
+                    ComponentCount<PointeeValue<OutPtr>>::value ==
+                        ComponentCount<T>::value,
+                "the output of a joint scan of sycl::vec or sycl::marray "
+                "must be a vec or marray with as many components");
+}
+
+// The joint algorithms on a scalar T over the Count elements In(0),
+// In(1), ... (each a T); the scans write their result for element I to
+// Out(I), a reference. jointOverRange below takes vector types to them.
+
+/// joint_reduce: each work-item combines its elements (a stride of the
+/// group size apart) privately, then the group combines the partials.
+template <typename Op, typename T, typename Group, typename InFn>
+T jointReduceScalar(const Group &G, size_t Count, InFn In, const T &Init,
+                    CallSite Site) {
+  using GOp = GroupOp<Op, T>;
+  using Scope = ScopeOf<Group>;
+  size_t Step = G.get_local_linear_range();
+  typename GOp::C Acc = GOp::identity();
+  for (size_t I = G.get_local_linear_id(); I < Count; I += Step)
+    Acc = GOp::combine(Acc, GOp::widen(In(I)));
+  return GOp::narrow(GOp::combine(
+      GOp::widen(Init), Scope::template reduce<GOp::Code>(Acc, Site)));
+}
+
+/// joint_exclusive_scan: one group-sized chunk per collective, the running
+/// total carried from chunk to chunk.
+template <typename Op, typename T, typename Group, typename InFn,
+          typename OutFn>
+void jointExclusiveScanScalar(const Group &G, size_t Count, InFn In, OutFn Out,
+                              const T &Init, CallSite Site) {
+  using GOp = GroupOp<Op, T>;
+  using Scope = ScopeOf<Group>;
+  size_t Step = G.get_local_linear_range(), Self = G.get_local_linear_id();
+  size_t End = Scope::jointScanEnd(Count, Step, Site);
+  typename GOp::C Carry = GOp::widen(Init);
+  for (size_t Base = 0; Base < End; Base += Step) {
+    size_t I = Base + Self;
+    typename GOp::C X = I < Count ? GOp::widen(In(I)) : GOp::identity();
+    typename GOp::C Before = Scope::template exclusiveScan<GOp::Code>(X, Site);
+    typename GOp::C Total = Scope::template reduce<GOp::Code>(X, Site);
+    // Element 0 gets Init itself, which a logical operation would turn
+    // into 0 or 1.
+    if (I < Count)
+      Out(I) = I == 0 ? Init : GOp::narrow(GOp::combine(Carry, Before));
+    Carry = GOp::combine(Carry, Total);
+  }
+}
+
+/// joint_inclusive_scan: one group-sized chunk per collective, the last
+/// work-item's prefix carried to the next chunk.
+template <typename Op, typename T, typename Group, typename InFn,
+          typename OutFn>
+void jointInclusiveScanScalar(const Group &G, size_t Count, InFn In, OutFn Out,
+                              const T &Init, CallSite Site) {
+  using GOp = GroupOp<Op, T>;
+  using Scope = ScopeOf<Group>;
+  size_t Step = G.get_local_linear_range(), Self = G.get_local_linear_id();
+  size_t End = Scope::jointScanEnd(Count, Step, Site);
+  typename GOp::C Carry = GOp::widen(Init);
+  for (size_t Base = 0; Base < End; Base += Step) {
+    size_t I = Base + Self;
+    typename GOp::C X = I < Count ? GOp::widen(In(I)) : GOp::identity();
+    typename GOp::C UpTo =
+        GOp::combine(Carry, Scope::template inclusiveScan<GOp::Code>(X, Site));
+    if (I < Count)
+      Out(I) = GOp::narrow(UpTo);
+    // The last work-item's prefix covers the chunk, in order.
+    Carry = Scope::select(UpTo, Step - 1, Site);
+  }
+}
+
+/// Joint algorithm A of Op over the \p Count elements \p In(I) (each a T),
+/// starting from \p Init; the scans write element I's result to \p Out(I)
+/// (a reference; unused by a reduction). Returns the reduction's value.
+/// vec and marray go component by component, each component through the
+/// scalar algorithm on the element type with Op's element form, so the
+/// range is read and written once per component.
+template <GroupAlgorithm A, typename Op, typename T, typename Group,
+          typename InFn, typename OutFn>
+T jointOverRange(const Group &G, size_t Count, InFn In, OutFn Out,
+                 const T &Init, CallSite Site) {
+  if constexpr (IsCollectiveVector<T>) {
+    using E = typename T::value_type;
+    return componentWise<Op>(Init, [&](auto K) {
+      auto InK = [&](size_t I) { return E(In(I)[K]); };
+      auto OutK = [&](auto I) -> decltype(auto) { return Out(I)[K]; };
+      return jointOverRange<A, ElementOp<Op, E>>(G, Count, InK, OutK, Init[K],
+                                                 Site);
+    });
+  } else {
+    checkGroupOp<Op, T>();
+    if constexpr (A == GroupAlgorithm::Reduce)
+      return jointReduceScalar<Op>(G, Count, In, Init, Site);
+    else if constexpr (A == GroupAlgorithm::ExclusiveScan)
+      jointExclusiveScanScalar<Op>(G, Count, In, Out, Init, Site);
+    else
+      jointInclusiveScanScalar<Op>(G, Count, In, Out, Init, Site);
+    return Init;
+  }
+}
+
+/// For jointOverRange: element I of the range at \p First as a T, and a
+/// reference to element I of the range at \p First.
+template <typename T, typename Ptr> auto elementsAs(Ptr First) {
+  return [First](size_t I) { return T(First[I]); };
+}
+template <typename Ptr> auto elementRefs(Ptr First) {
+  return [First](auto I) -> decltype(auto) { return First[I]; };
+}
 
 } // namespace lanes::detail
 
@@ -210,16 +337,11 @@ lanes::detail::EnableIfGroup<Group, T>
 joint_reduce(Group G, Ptr First, Ptr Last, T Init, BinaryOperation Op,
              LANES_CALL_SITE) {
   (void)Op;
+  using lanes::detail::GroupAlgorithm;
   lanes::detail::checkJointPointer<Ptr>();
-  lanes::detail::checkGroupOp<BinaryOperation, T>();
-  using GOp = lanes::detail::GroupOp<BinaryOperation, T>;
-  using Scope = lanes::detail::ScopeOf<Group>;
-  size_t Count = size_t(Last - First), Step = G.get_local_linear_range();
-  typename GOp::C Acc = GOp::identity();
-  for (size_t I = G.get_local_linear_id(); I < Count; I += Step)
-    Acc = GOp::combine(Acc, GOp::widen(T(First[I])));
-  return GOp::narrow(GOp::combine(
-      GOp::widen(Init), Scope::template reduce<GOp::Code>(Acc, Site)));
+  return lanes::detail::jointOverRange<GroupAlgorithm::Reduce, BinaryOperation>(
+      G, size_t(Last - First), lanes::detail::elementsAs<T>(First), nullptr,
+      Init, Site);
 }
 
 /// The elements of [First, Last) combined with \p Op (its identity for an
@@ -229,9 +351,9 @@ lanes::detail::EnableIfGroup<Group, lanes::detail::PointeeValue<Ptr>>
 joint_reduce(Group G, Ptr First, Ptr Last, BinaryOperation Op,
              LANES_CALL_SITE) {
   using T = lanes::detail::PointeeValue<Ptr>;
-  lanes::detail::checkGroupOp<BinaryOperation, T>();
-  using GOp = lanes::detail::GroupOp<BinaryOperation, T>;
-  return joint_reduce(G, First, Last, GOp::narrow(GOp::identity()), Op, Site);
+  return joint_reduce(G, First, Last,
+                      lanes::detail::groupIdentity<BinaryOperation, T>(), Op,
+                      Site);
 }
 
 //===----------------------------------------------------------------------===//
@@ -268,27 +390,13 @@ lanes::detail::EnableIfGroup<Group, OutPtr>
 joint_exclusive_scan(Group G, InPtr First, InPtr Last, OutPtr Result, T Init,
                      BinaryOperation Op, LANES_CALL_SITE) {
   (void)Op;
+  using lanes::detail::GroupAlgorithm;
   lanes::detail::checkJointPointer<InPtr>();
-  lanes::detail::checkJointPointer<OutPtr>();
-  lanes::detail::checkGroupOp<BinaryOperation, T>();
-  using GOp = lanes::detail::GroupOp<BinaryOperation, T>;
-  using Scope = lanes::detail::ScopeOf<Group>;
-  size_t Count = size_t(Last - First), Step = G.get_local_linear_range();
-  size_t Self = G.get_local_linear_id();
-  size_t End = Scope::jointScanEnd(Count, Step, Site);
-  typename GOp::C Carry = GOp::widen(Init);
-  for (size_t Base = 0; Base < End; Base += Step) {
-    size_t I = Base + Self;
-    typename GOp::C X = I < Count ? GOp::widen(T(First[I])) : GOp::identity();
-    typename GOp::C Before =
-        Scope::template exclusiveScan<GOp::Code>(X, Site);
-    typename GOp::C Total = Scope::template reduce<GOp::Code>(X, Site);
-    // Element 0 gets Init itself, which a logical operation would turn
-    // into 0 or 1.
-    if (I < Count)
-      Result[I] = I == 0 ? Init : GOp::narrow(GOp::combine(Carry, Before));
-    Carry = GOp::combine(Carry, Total);
-  }
+  lanes::detail::checkJointOutput<T, OutPtr>();
+  size_t Count = size_t(Last - First);
+  lanes::detail::jointOverRange<GroupAlgorithm::ExclusiveScan, BinaryOperation>(
+      G, Count, lanes::detail::elementsAs<T>(First),
+      lanes::detail::elementRefs(Result), Init, Site);
   return Result + Count;
 }
 
@@ -299,10 +407,9 @@ lanes::detail::EnableIfGroup<Group, OutPtr>
 joint_exclusive_scan(Group G, InPtr First, InPtr Last, OutPtr Result,
                      BinaryOperation Op, LANES_CALL_SITE) {
   using T = lanes::detail::PointeeValue<OutPtr>;
-  lanes::detail::checkGroupOp<BinaryOperation, T>();
-  using GOp = lanes::detail::GroupOp<BinaryOperation, T>;
-  return joint_exclusive_scan(G, First, Last, Result,
-                              GOp::narrow(GOp::identity()), Op, Site);
+  return joint_exclusive_scan(
+      G, First, Last, Result,
+      lanes::detail::groupIdentity<BinaryOperation, T>(), Op, Site);
 }
 
 //===----------------------------------------------------------------------===//
@@ -339,25 +446,13 @@ lanes::detail::EnableIfGroup<Group, OutPtr>
 joint_inclusive_scan(Group G, InPtr First, InPtr Last, OutPtr Result,
                      BinaryOperation Op, T Init, LANES_CALL_SITE) {
   (void)Op;
+  using lanes::detail::GroupAlgorithm;
   lanes::detail::checkJointPointer<InPtr>();
-  lanes::detail::checkJointPointer<OutPtr>();
-  lanes::detail::checkGroupOp<BinaryOperation, T>();
-  using GOp = lanes::detail::GroupOp<BinaryOperation, T>;
-  using Scope = lanes::detail::ScopeOf<Group>;
-  size_t Count = size_t(Last - First), Step = G.get_local_linear_range();
-  size_t Self = G.get_local_linear_id();
-  size_t End = Scope::jointScanEnd(Count, Step, Site);
-  typename GOp::C Carry = GOp::widen(Init);
-  for (size_t Base = 0; Base < End; Base += Step) {
-    size_t I = Base + Self;
-    typename GOp::C X = I < Count ? GOp::widen(T(First[I])) : GOp::identity();
-    typename GOp::C UpTo = GOp::combine(
-        Carry, Scope::template inclusiveScan<GOp::Code>(X, Site));
-    if (I < Count)
-      Result[I] = GOp::narrow(UpTo);
-    // The last work-item's prefix covers the chunk, in order.
-    Carry = Scope::select(UpTo, Step - 1, Site);
-  }
+  lanes::detail::checkJointOutput<T, OutPtr>();
+  size_t Count = size_t(Last - First);
+  lanes::detail::jointOverRange<GroupAlgorithm::InclusiveScan, BinaryOperation>(
+      G, Count, lanes::detail::elementsAs<T>(First),
+      lanes::detail::elementRefs(Result), Init, Site);
   return Result + Count;
 }
 
@@ -368,10 +463,9 @@ lanes::detail::EnableIfGroup<Group, OutPtr>
 joint_inclusive_scan(Group G, InPtr First, InPtr Last, OutPtr Result,
                      BinaryOperation Op, LANES_CALL_SITE) {
   using T = lanes::detail::PointeeValue<OutPtr>;
-  lanes::detail::checkGroupOp<BinaryOperation, T>();
-  using GOp = lanes::detail::GroupOp<BinaryOperation, T>;
-  return joint_inclusive_scan(G, First, Last, Result, Op,
-                              GOp::narrow(GOp::identity()), Site);
+  return joint_inclusive_scan(
+      G, First, Last, Result, Op,
+      lanes::detail::groupIdentity<BinaryOperation, T>(), Site);
 }
 
 } // namespace _V1

@@ -103,11 +103,11 @@ int main() {
                                            sycl::logical_or<>());
     P[It.get_global_id(0)] = X[0];
   });
-#elif LANES_MISUSE == 20 // a joint reduction of vecs
+#elif LANES_MISUSE == 20 // a logical joint reduction of vecs
   sycl::float4 *V = sycl::malloc_shared<sycl::float4>(4, Q);
   Q.parallel_for(sycl::nd_range<1>(4, 2), [=](sycl::nd_item<1> It) {
     sycl::float4 X = sycl::joint_reduce(It.get_sub_group(), V, V + 4,
-                                        sycl::plus<sycl::float4>());
+                                        sycl::logical_and<sycl::float4>());
     P[It.get_global_id(0)] = int(X[0]);
   });
 #elif LANES_MISUSE == 21 // a sub-group shuffle of a type with a destructor
@@ -183,6 +183,12 @@ int main() {
   Q.parallel_for(sycl::nd_range<1>(4, 2), [=](sycl::nd_item<1> It) {
     auto Object = sycl::ext::oneapi::group_local_memory<Owner>(It.get_group());
     (void)Object;
+  });
+#elif LANES_MISUSE == 32 // a joint scan of vecs into scalars
+  sycl::int2 *V = sycl::malloc_shared<sycl::int2>(4, Q);
+  Q.parallel_for(sycl::nd_range<1>(4, 2), [=](sycl::nd_item<1> It) {
+    sycl::joint_inclusive_scan(It.get_group(), V, V + 4, P,
+                               sycl::plus<sycl::int2>(), sycl::int2(0));
   });
 #endif
   sycl::free(P, Q);

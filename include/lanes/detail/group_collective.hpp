@@ -144,8 +144,7 @@ template <typename Op, typename T> constexpr void checkGroupOp() {
   static_assert(IsCollectiveScalar<T>,
                 "Lanes does not implement group reductions and scans of this "
                 "type yet: only bool, integers, sycl::half, float and double, "
-                "and sycl::vec and sycl::marray of them outside the joint "
-                "algorithms (not classes)");
+                "and sycl::vec and sycl::marray of them (not classes)");
   static_assert(!IsCollectiveScalar<T> || builtinOp<Op, T>() >= 0,
                 "Lanes does not implement group reductions and scans with "
                 "this operation yet: only sycl::plus, multiplies, minimum, "
@@ -247,6 +246,34 @@ template <typename Op, typename T> constexpr void checkVectorGroupOp() {
   static_assert(builtinOp<Op, T>() < 0 || IsVectorGroupOp<Op, T>,
                 "Lanes does not implement group reductions and scans of "
                 "sycl::vec and sycl::marray with logical_and or logical_or");
+}
+
+/// \p Start with component K replaced by \p Component(K) for each K, after
+/// checkVectorGroupOp<Op, T>: how every algorithm takes a vector type T
+/// (IsCollectiveVector) component-wise. Component is a generic callable
+/// (`[&](auto K) {...}`), instantiated only once the checks passed, so
+/// that a misuse gets one message.
+template <typename Op, typename T, typename ComponentFn>
+T componentWise(const T &Start, ComponentFn Component) {
+  checkVectorGroupOp<Op, T>();
+  T Result = Start;
+  if constexpr (IsVectorGroupOp<Op, T>)
+    for (size_t K = 0; K < T::size(); ++K)
+      Result[K] = Component(K);
+  return Result;
+}
+
+/// The identity of Op on T as a T (component-wise for vector types).
+template <typename Op, typename T> T groupIdentity() {
+  if constexpr (IsCollectiveVector<T>) {
+    using E = typename T::value_type;
+    return componentWise<Op>(
+        T(), [](auto) { return groupIdentity<ElementOp<Op, E>, E>(); });
+  } else {
+    checkGroupOp<Op, T>();
+    using GOp = GroupOp<Op, T>;
+    return GOp::narrow(GOp::identity());
+  }
 }
 
 // The builtins of each scope, one overload per carrier; Op is a template
@@ -361,15 +388,10 @@ template <GroupAlgorithm A, bool WithInit, typename Op, typename Group,
           typename T>
 T overGroup(const Group &G, const T &X, const T &Init, CallSite Site) {
   if constexpr (IsCollectiveVector<T>) {
-    checkVectorGroupOp<Op, T>();
     using E = typename T::value_type;
-    T Result = X;
-    // Only once the checks passed, so that a misuse gets one message.
-    if constexpr (IsVectorGroupOp<Op, T>)
-      for (size_t I = 0; I < T::size(); ++I)
-        Result[I] =
-            overGroup<A, WithInit, ElementOp<Op, E>>(G, X[I], Init[I], Site);
-    return Result;
+    return componentWise<Op>(X, [&](auto K) {
+      return overGroup<A, WithInit, ElementOp<Op, E>>(G, X[K], Init[K], Site);
+    });
   } else {
     checkGroupOp<Op, T>();
     using GOp = GroupOp<Op, T>;
@@ -379,7 +401,7 @@ T overGroup(const Group &G, const T &X, const T &Init, CallSite Site) {
     if constexpr (A == GroupAlgorithm::ExclusiveScan && !WithInit &&
                   !(std::is_same_v<C, T> && !GOp::Logical)) {
       // The carrier's identity may not be T's (INT32_MAX is no char).
-      return overGroup<A, true, Op>(G, X, GOp::narrow(GOp::identity()), Site);
+      return overGroup<A, true, Op>(G, X, groupIdentity<Op, T>(), Site);
     } else {
       C Own = GOp::widen(X), All;
       if constexpr (A == GroupAlgorithm::Reduce)
