@@ -66,6 +66,21 @@ void subGroupFunctions(sycl::nd_item<2> &It, const int *In, float *Out) {
            float(sycl::inclusive_scan_over_group(SG, short(X), sycl::plus<>()));
 }
 
+/// The group algorithms on half (computed in float) and the joint ones on
+/// vec.
+void halfAndVectorAlgorithms(sycl::nd_item<2> &It, sycl::half *H,
+                             sycl::int4 *V) {
+  sycl::group<2> G = It.get_group();
+  sycl::sub_group SG = It.get_sub_group();
+  sycl::half X = H[It.get_global_linear_id()];
+  X = sycl::reduce_over_group(G, X, sycl::plus<>()) +
+      sycl::inclusive_scan_over_group(SG, X, sycl::minimum<sycl::half>(), X);
+  sycl::joint_exclusive_scan(G, H, H + 8, H + 8, sycl::multiplies<>());
+  sycl::int4 S = sycl::joint_reduce(SG, V, V + 4, sycl::plus<sycl::int4>());
+  sycl::joint_inclusive_scan(G, V, V + 4, V + 4, sycl::maximum<>(), S);
+  H[0] = X;
+}
+
 /// sycl::half: conversions, mixed arithmetic, vec, marray, built-ins.
 sycl::half halfSample(const sycl::half *In, size_t I) {
   sycl::half H = In[I];
@@ -127,6 +142,8 @@ int main() {
           helper(It, Tile);
           groupAlgorithms(It, B, reinterpret_cast<float *>(B) + 8);
           subGroupFunctions(It, B, reinterpret_cast<float *>(B) + 8);
+          halfAndVectorAlgorithms(It, reinterpret_cast<sycl::half *>(B),
+                                  reinterpret_cast<sycl::int4 *>(B));
           if (It.get_group().leader())
             Count = 0;
           It.barrier(sycl::access::fence_space::local_space);
