@@ -357,6 +357,32 @@ int runJoint(sycl::queue &Q, const std::string &Type, sycl::range<Dims> Global,
   return Rc;
 }
 
+/// runJoint over every element type and operation the joint-vec-half
+/// programs check, at work-group scope or, when SubGroup, sub-group scope.
+template <bool SubGroup, int Dims>
+int runJointTypes(sycl::queue &Q, sycl::range<Dims> Global,
+                  sycl::range<Dims> Local) {
+  using sycl::half;
+  int Rc = runJoint<sycl::plus, sycl::vec<int, 4>, SubGroup>(
+      Q, "plus vec<int, 4>", Global, Local);
+  Rc |= runJoint<sycl::maximum, sycl::vec<float, 2>, SubGroup>(
+      Q, "maximum vec<float, 2>", Global, Local);
+  Rc |= runJoint<sycl::multiplies, sycl::marray<double, 3>, SubGroup>(
+      Q, "multiplies marray<double, 3>", Global, Local);
+  Rc |= runJoint<sycl::minimum, sycl::marray<double, 3>, SubGroup>(
+      Q, "minimum marray<double, 3>", Global, Local);
+  Rc |= runJoint<sycl::plus, half, SubGroup>(Q, "plus half", Global, Local);
+  Rc |= runJoint<sycl::minimum, half, SubGroup>(Q, "minimum half", Global,
+                                                Local);
+  Rc |= runJoint<sycl::maximum, half, SubGroup>(Q, "maximum half", Global,
+                                                Local);
+  Rc |= runJoint<sycl::multiplies, sycl::vec<half, 4>, SubGroup>(
+      Q, "multiplies vec<half, 4>", Global, Local);
+  Rc |= runJoint<sycl::plus, sycl::marray<half, 3>, SubGroup>(
+      Q, "plus marray<half, 3>", Global, Local);
+  return Rc;
+}
+
 } // namespace halfgroups
 
 #endif // LANES_TEST_SUBGROUPS_HALF_HPP
