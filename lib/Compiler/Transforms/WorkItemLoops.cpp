@@ -17,10 +17,12 @@
 #include "llvm/ADT/DepthFirstIterator.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -151,6 +153,7 @@ private:
   Value *selectDim(Value *Dim, ArrayRef<Value *> PerDim, Value *Default,
                    IRBuilder<> &B);
   bool eraseOriginalBody(ArrayRef<BasicBlock *> Original);
+  void scopeValueSlots();
   WorkGroupSummary summary() const;
 
   Function &WG;
@@ -360,6 +363,10 @@ void WorkGroupBuilder::createSlots(IRBuilder<> &B,
   StateBase = B.CreateCall(LoopState, {WG.getArg(1), Total}, "loop.state");
   cast<CallInst>(StateBase)->addRetAttr(
       Attribute::getWithAlignment(Ctx, Align(64)));
+  // The block is the work-group's own: nothing else (local or global
+  // memory, the kernel's arguments) points into it. Saying so lets LICM
+  // keep a tile's loads out of a work-item loop that stores loop state.
+  cast<CallInst>(StateBase)->addRetAttr(Attribute::NoAlias);
   for (auto [Slot, Offset] : zip(Arrays, Offsets))
     Slot->Base = B.CreateInBoundsGEP(B.getInt8Ty(), StateBase, Offset);
 }
@@ -1034,6 +1041,42 @@ bool WorkGroupBuilder::eraseOriginalBody(ArrayRef<BasicBlock *> Original) {
   return Clean;
 }
 
+/// Tells alias analysis that the slots of live values and of collective
+/// operands are this pass's own: only the accesses it made reach them (the
+/// kernel's private arrays have slots of their own). The noalias return of
+/// __lanes_loop_state says as much, but capture tracking gives up on a
+/// block with more than a hundred uses, which unrolled work-item loops
+/// reach; then a tile in local memory could not be hoisted out of a
+/// work-item loop that stores loop state.
+void WorkGroupBuilder::scopeValueSlots() {
+  SmallPtrSet<const Value *, 16> Bases;
+  for (const auto &[V, Slot] : ValueSlots)
+    Bases.insert(Slot.Base);
+  for (const auto &[Operand, Slot] : Exchanged)
+    Bases.insert(Slot.Base);
+  if (Bases.empty())
+    return;
+  // A slot's address is its base, or a GEP of it (slots are GEPs too).
+  auto IsSlotAddress = [&](const Value *V) {
+    for (; !Bases.contains(V); V = cast<GetElementPtrInst>(V)->getPointerOperand())
+      if (!isa<GetElementPtrInst>(V))
+        return false;
+    return true;
+  };
+  MDBuilder MDB(Ctx);
+  MDNode *Domain = MDB.createAnonymousAliasScopeDomain("lanes.loop.state");
+  MDNode *Scope = MDNode::get(
+      Ctx, MDB.createAnonymousAliasScope(Domain, "lanes.value.slots"));
+  for (Instruction &I : instructions(WG)) {
+    if (!I.mayReadOrWriteMemory())
+      continue;
+    unsigned Kind = any_of(I.operands(), IsSlotAddress)
+                        ? LLVMContext::MD_alias_scope
+                        : LLVMContext::MD_noalias;
+    I.setMetadata(Kind, MDNode::concatenate(I.getMetadata(Kind), Scope));
+  }
+}
+
 /// Gives every use of a builtin query outside the query's block a fresh
 /// call of its own: the queries cost nothing once lowered, so they never
 /// need to wait in loop state.
@@ -1094,7 +1137,9 @@ bool WorkGroupBuilder::build() {
   NumSubCfgs += SubCfgs.size();
   recordSummary(WG, summary());
   WG.setMetadata(WorkItemLoopsMD, MDNode::get(Ctx, Marks));
-  return eraseOriginalBody(Original);
+  bool Clean = eraseOriginalBody(Original);
+  scopeValueSlots();
+  return Clean;
 }
 
 /// Replaces by `WG` every `__lanes_work_group_function` call that resolves

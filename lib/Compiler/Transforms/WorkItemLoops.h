@@ -27,7 +27,10 @@
 ///     stores by earlier work-items cannot leak into later ones). Each clone
 ///     stores the values it defines and reloads the ones it receives; SSA
 ///     form is repaired with SSAUpdater, so PHIs stay PHIs. Every alloca
-///     becomes a per-work-item array too.
+///     becomes a per-work-item array too. The block is a noalias return,
+///     and the accesses to the slots of values (not allocas) have an alias
+///     scope that every other access of the function is marked outside
+///     of: only this pass's code reaches them.
 ///  5. A group collective (reduce, scan, broadcast) is a barrier block
 ///     whose nest also carries an *accumulator* through every level (like
 ///     the min/max exit code): it starts at the operation's identity and

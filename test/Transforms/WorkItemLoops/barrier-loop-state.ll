@@ -40,7 +40,7 @@ after:
 ; CHECK: %num.items = mul nuw i64
 ; CHECK: %n.uniform = alloca i64
 ; CHECK: %[[BYTES:.*]] = mul i64 %num.items, 8
-; CHECK: %[[STATE:.*]] = call align 64 ptr @__lanes_loop_state(ptr %ctx, i64
+; CHECK: %[[STATE:.*]] = call noalias align 64 ptr @__lanes_loop_state(ptr %ctx, i64
 ; CHECK: %[[XBASE:.*]] = getelementptr inbounds i8, ptr %[[STATE]], i64 0
 ; CHECK: subcfg.0:
 ; CHECK: %item = add i64

@@ -16,7 +16,7 @@ define internal void @k.lanes.wg(ptr %k, ptr noalias %ctx) "lanes-work-group"="k
 
 ; CHECK-NOT: alloca
 ; CHECK: %[[BYTES:.*]] = mul i64 %num.items, 64
-; CHECK: %loop.state = call align 64 ptr @__lanes_loop_state(ptr %ctx, i64
+; CHECK: %loop.state = call noalias align 64 ptr @__lanes_loop_state(ptr %ctx, i64
 ; CHECK: %[[BASE:.*]] = getelementptr inbounds i8, ptr %loop.state, i64 0
 ; CHECK: %item = add i64
 ; CHECK-NEXT: %[[OFF:.*]] = mul nuw i64 %item, 64
