@@ -14,6 +14,7 @@
 #include "../Analysis/WorkItemShape.h"
 #include "../Transforms/CloneKernels.h"
 #include "../Transforms/FitVectorCalls.h"
+#include "../Transforms/FoldIdempotentRecurrences.h"
 #include "../Transforms/FoldLaneIds.h"
 #include "../Transforms/ImplicitLoopBarriers.h"
 #include "../Transforms/InlineKernelCalls.h"
@@ -101,6 +102,9 @@ ForEachWorkGroupFunctionPass cleanupKernelsPass() {
   }
   FPM.addPass(GVNPass());
   FPM.addPass(InstCombinePass());
+  // After unswitching and InstCombine, which leave the exit-code trackers
+  // of each copy a constant operand.
+  FPM.addPass(FoldIdempotentRecurrencesPass());
   // After LICM and InstCombine, so that guards compare the counter with
   // hoisted, canonical limits.
   FPM.addPass(TrimWorkItemLoopsPass());
