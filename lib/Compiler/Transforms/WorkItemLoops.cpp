@@ -1058,9 +1058,12 @@ void WorkGroupBuilder::scopeValueSlots() {
     return;
   // A slot's address is its base, or a GEP of it (slots are GEPs too).
   auto IsSlotAddress = [&](const Value *V) {
-    for (; !Bases.contains(V); V = cast<GetElementPtrInst>(V)->getPointerOperand())
-      if (!isa<GetElementPtrInst>(V))
+    while (!Bases.contains(V)) {
+      const auto *GEP = dyn_cast<GetElementPtrInst>(V);
+      if (!GEP)
         return false;
+      V = GEP->getPointerOperand();
+    }
     return true;
   };
   MDBuilder MDB(Ctx);
