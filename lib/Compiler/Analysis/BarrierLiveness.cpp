@@ -38,30 +38,57 @@ BasicBlock *usedAtEndOf(const Use &U) {
   return nullptr;
 }
 
-bool isLiveAcrossBarrier(const Instruction &I) {
-  const BasicBlock *Def = I.getParent();
+LiveRange::LiveRange(const Instruction &Def) : Def(Def) {
+  const BasicBlock *DefBlock = Def.getParent();
   SmallVector<const BasicBlock *, 16> Worklist;
-  for (const Use &U : I.uses()) {
+  for (const Use &U : Def.uses()) {
     const auto *User = cast<Instruction>(U.getUser());
     if (const BasicBlock *In = usedAtEndOf(U)) {
-      if (In != Def)
+      if (In != DefBlock)
         Worklist.push_back(In);
-    } else if (User->getParent() != Def) {
+    } else if (User->getParent() != DefBlock) {
       Worklist.push_back(User->getParent());
     }
   }
-  SmallPtrSet<const BasicBlock *, 32> Visited;
   while (!Worklist.empty()) {
     const BasicBlock *BB = Worklist.pop_back_val();
-    if (!Visited.insert(BB).second)
+    if (!LiveIn.insert(BB).second)
       continue;
-    if (isBarrierBlock(*BB))
-      return true;
     for (const BasicBlock *Pred : predecessors(BB))
-      if (Pred != Def)
+      if (Pred != DefBlock)
         Worklist.push_back(Pred);
   }
-  return false;
+}
+
+bool LiveRange::isLiveAfter(const Instruction &At) const {
+  const BasicBlock *BB = At.getParent();
+  if (BB == Def.getParent()) {
+    // PHIs are defined together, at the start of the block.
+    bool DefinedBefore = isa<PHINode>(Def) ||
+                         (!isa<PHINode>(At) && Def.comesBefore(&At));
+    if (!DefinedBefore)
+      return false;
+  } else if (!LiveIn.contains(BB)) {
+    return false;
+  }
+  for (const Use &U : Def.uses()) {
+    if (const BasicBlock *In = usedAtEndOf(U)) {
+      if (In == BB)
+        return true;
+      continue;
+    }
+    const auto *User = cast<Instruction>(U.getUser());
+    if (User->getParent() == BB &&
+        (isa<PHINode>(At) || At.comesBefore(User)))
+      return true;
+  }
+  return any_of(successors(BB),
+                [&](const BasicBlock *Succ) { return LiveIn.contains(Succ); });
+}
+
+bool LiveRange::crossesBarrier() const {
+  return any_of(LiveIn,
+                [](const BasicBlock *BB) { return isBarrierBlock(*BB); });
 }
 
 SmallVector<Instruction *, 16> valuesLiveAcrossBarriers(Function &F) {

@@ -12,6 +12,7 @@
 #ifndef LANES_ANALYSIS_BARRIERLIVENESS_H
 #define LANES_ANALYSIS_BARRIERLIVENESS_H
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace llvm {
@@ -33,8 +34,35 @@ bool isBarrierBlock(const llvm::BasicBlock &BB);
 /// where each work-item contributes its operand.
 llvm::BasicBlock *usedAtEndOf(const llvm::Use &U);
 
+/// Where on the CFG one instruction's value is live.
+class LiveRange {
+public:
+  explicit LiveRange(const llvm::Instruction &Def);
+
+  /// True when the value is still read after `At` executes, in `At`'s
+  /// block or after it. A PHI stands at the start of its block.
+  bool isLiveAfter(const llvm::Instruction &At) const;
+
+  /// True when on some path both values are live at once: one is still
+  /// read after the other is defined (in SSA form, any overlap shows there).
+  bool overlaps(const LiveRange &Other) const {
+    return isLiveAfter(Other.Def) || Other.isLiveAfter(Def);
+  }
+
+  /// True when a barrier block lies on a path from the definition to a use.
+  bool crossesBarrier() const;
+
+private:
+  const llvm::Instruction &Def;
+  /// The blocks the value is live at the start of: those on a path from a
+  /// use back to the definition (never the definition's own block).
+  llvm::SmallPtrSet<const llvm::BasicBlock *, 16> LiveIn;
+};
+
 /// True when a barrier block lies on a path from `I`'s definition to a use.
-bool isLiveAcrossBarrier(const llvm::Instruction &I);
+inline bool isLiveAcrossBarrier(const llvm::Instruction &I) {
+  return LiveRange(I).crossesBarrier();
+}
 
 /// Every non-alloca instruction of `F` that is live across a barrier, in
 /// program order.

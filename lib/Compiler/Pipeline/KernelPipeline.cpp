@@ -92,7 +92,14 @@ ForEachWorkGroupFunctionPass cleanupKernelsPass() {
   FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
   FPM.addPass(EarlyCSEPass(/*UseMemorySSA=*/true));
   FPM.addPass(InstCombinePass());
-  FPM.addPass(SimplifyCFGPass());
+  // Sinking what both sides of a branch do into the join makes one store
+  // of the paths out of a work-item loop that store a value in one slot
+  // (a loop's next value and its value after the loop, see
+  // WorkItemLoops.h), so that unswitching does not copy the loop for them.
+  FPM.addPass(SimplifyCFGPass(SimplifyCFGOptions().sinkCommonInsts(true)));
+  // Before unswitching: a value that each work-item stores in one uniform
+  // slot, chosen by a uniform branch, is then no reason to copy the loop.
+  FPM.addPass(FoldIdempotentRecurrencesPass());
   {
     LoopPassManager LPM;
     LPM.addPass(LICMPass(LICMOptions()));

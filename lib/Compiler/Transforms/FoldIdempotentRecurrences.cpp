@@ -4,10 +4,10 @@
 /// Implements `lanes-fold-idempotent-recurrences`; see
 /// FoldIdempotentRecurrences.h.
 ///
-/// In iteration i the latch value is x_i op k, with x_0 = init and x_{i+1}
-/// the latch value of iteration i; by induction every one of them is
-/// init op k. No trip count is needed: a use of the latch value is reached
-/// only after it was computed at least once.
+/// In iteration i the latch value is f(x_i), with x_0 = init and x_{i+1}
+/// the latch value of iteration i; f being idempotent, by induction every
+/// one of them is f(init). No trip count is needed: a use of the latch
+/// value is reached only after it was computed at least once.
 //
 //===----------------------------------------------------------------------===//
 #include "FoldIdempotentRecurrences.h"
@@ -28,16 +28,32 @@ STATISTIC(NumFolded, "Idempotent loop recurrences replaced by their value");
 namespace lanes {
 namespace {
 
-/// True when `x op x == x` and op is associative.
-bool isIdempotent(const Instruction &Op) {
-  if (const auto *MinMax = dyn_cast<MinMaxIntrinsic>(&Op))
-    return MinMax->getType()->isIntOrIntVectorTy();
-  return Op.getOpcode() == Instruction::And ||
-         Op.getOpcode() == Instruction::Or;
+/// True when `Next` steps `Phi` by an idempotent step f (f(f(x)) = f(x))
+/// whose other operands are invariant in `L`: x op k with op associative
+/// and x op x = x (and, or, integer min and max), or select(c, x, k) and
+/// select(c, k, x). Operands computed in the loop from invariant values
+/// are hoisted to its preheader, as LICM would.
+bool isIdempotentStep(Instruction &Next, PHINode &Phi, Loop &L) {
+  auto Invariant = [&](Value *V) {
+    bool Changed;
+    return V != &Phi && L.makeLoopInvariant(V, Changed);
+  };
+  auto IsStep = [&](Value *X, Value *K) { return X == &Phi && Invariant(K); };
+  if (auto *Select = dyn_cast<SelectInst>(&Next))
+    return (IsStep(Select->getTrueValue(), Select->getFalseValue()) ||
+            IsStep(Select->getFalseValue(), Select->getTrueValue())) &&
+           Invariant(Select->getCondition());
+  auto *MinMax = dyn_cast<MinMaxIntrinsic>(&Next);
+  if (!(MinMax && MinMax->getType()->isIntOrIntVectorTy()) &&
+      Next.getOpcode() != Instruction::And &&
+      Next.getOpcode() != Instruction::Or)
+    return false;
+  Value *A = Next.getOperand(0), *B = Next.getOperand(1);
+  return IsStep(A, B) || IsStep(B, A);
 }
 
 /// Folds the recurrence of `Phi`, a phi of `L`'s header, if it is one.
-bool foldRecurrence(PHINode &Phi, const Loop &L) {
+bool foldRecurrence(PHINode &Phi, Loop &L) {
   BasicBlock *Preheader = L.getLoopPreheader(), *Latch = L.getLoopLatch();
   if (!Preheader || !Latch || Phi.getNumIncomingValues() != 2)
     return false;
@@ -49,12 +65,7 @@ bool foldRecurrence(PHINode &Phi, const Loop &L) {
        Single = dyn_cast<PHINode>(Back))
     Back = Single->getIncomingValue(0);
   auto *Next = dyn_cast<Instruction>(Back);
-  if (!Next || !L.contains(Next) || !isIdempotent(*Next))
-    return false;
-  Value *Step = Next->getOperand(0) == &Phi   ? Next->getOperand(1)
-                : Next->getOperand(1) == &Phi ? Next->getOperand(0)
-                                              : nullptr;
-  if (!Step || Step == &Phi || !L.isLoopInvariant(Step))
+  if (!Next || !L.contains(Next) || !isIdempotentStep(*Next, Phi, L))
     return false;
   Instruction *Folded = Next->clone();
   Folded->setName(Phi.getName() + ".folded");

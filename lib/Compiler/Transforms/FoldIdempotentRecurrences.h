@@ -2,7 +2,7 @@
 //
 /// \file
 /// Function pass `lanes-fold-idempotent-recurrences`, on lowered work-group
-/// functions, in the clean-up after loop unswitching.
+/// functions, in the clean-up before loop unswitching and again after it.
 ///
 /// Every work-item loop that may leave for more than one barrier tracks the
 /// largest and the smallest exit code of its work-items (`code.max =
@@ -14,12 +14,21 @@
 /// dozen dependent instructions that can cost more than the work-item's
 /// own work (a 16x16 tile product spends 16 FMAs per row).
 ///
-/// Here a header phi `x = phi [init, preheader], [x op k, latch]`, where
-/// `op` is idempotent and associative (and, or, the integer min and max)
-/// and k is loop-invariant, has the value init op k after every iteration
-/// (init op k op k = init op k). The latch value is replaced by init op k,
-/// computed before the loop; the recurrence is then dead, or a phi that
-/// InstCombine folds.
+/// Likewise a uniform value that each work-item stores in one scalar slot,
+/// chosen by a uniform branch (a kernel loop's next trip, or its count
+/// after the last trip), is a phi of the work-item loop stepped by
+/// `select(c, x, k)`. Folded before unswitching, it is no reason to copy
+/// the loop, and a loop-carried value that then has one store per trip can
+/// stay in a register.
+///
+/// Here a header phi `x = phi [init, preheader], [f(x), latch]`, where f is
+/// idempotent (f(f(x)) = f(x)) with loop-invariant operands besides x: `x
+/// op k` with op associative and x op x = x (and, or, the integer min and
+/// max), or `select(c, x, k)` and `select(c, k, x)`, has the value f(init)
+/// after every iteration. The latch value is replaced by f(init), computed
+/// before the loop; the recurrence is then dead, or a phi that InstCombine
+/// folds. Operands computed in the loop from invariant values are hoisted
+/// first.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_TRANSFORMS_FOLDIDEMPOTENTRECURRENCES_H
@@ -29,8 +38,8 @@
 
 namespace lanes {
 
-/// Replaces loop recurrences `x = x op k` (op idempotent, k invariant) by
-/// their one value.
+/// Replaces loop recurrences `x = f(x)` (f idempotent, its other operands
+/// invariant) by their one value.
 class FoldIdempotentRecurrencesPass
     : public llvm::PassInfoMixin<FoldIdempotentRecurrencesPass> {
 public:

@@ -15,6 +15,7 @@
 #include "Rematerialize.h"
 
 #include "llvm/ADT/DepthFirstIterator.h"
+#include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -126,6 +127,7 @@ private:
   void findSubCfgs();
   void emitGroupValues(IRBuilder<> &B);
   void createSlots(IRBuilder<> &B, const WorkItemShape &Shape);
+  DenseMap<Instruction *, Instruction *> shareArrays();
   LoopNest buildLoopNest(unsigned K);
   Carried carry(const LoopNest &N, Value *Start, const Twine &Name);
   void setNext(const LoopNest &N, const Carried &C, Value *Next);
@@ -339,11 +341,12 @@ void WorkGroupBuilder::createSlots(IRBuilder<> &B,
     }
   }
   // Pointers into the maps are stable only now that all are complete.
+  DenseMap<Instruction *, Instruction *> Owner = shareArrays();
   SmallVector<StateSlot *, 16> Arrays;
   for (auto &[Alloca, Slot] : AllocaSlots)
     Arrays.push_back(&Slot);
   for (auto &[V, Slot] : ValueSlots)
-    if (!Slot.Uniform)
+    if (!Slot.Uniform && !Owner.count(V))
       Arrays.push_back(&Slot);
   for (auto &[Operand, Slot] : Exchanged)
     Arrays.push_back(&Slot);
@@ -369,6 +372,60 @@ void WorkGroupBuilder::createSlots(IRBuilder<> &B,
   cast<CallInst>(StateBase)->addRetAttr(Attribute::NoAlias);
   for (auto [Slot, Offset] : zip(Arrays, Offsets))
     Slot->Base = B.CreateInBoundsGEP(B.getInt8Ty(), StateBase, Offset);
+  for (auto [V, Shared] : Owner)
+    ValueSlots[V].Base = ValueSlots[Shared].Base;
+}
+
+/// Which values with per-item arrays can use another's array instead: the
+/// ones a PHI joins to it (a loop-carried value, its next value, the value
+/// after the loop) when they have one type and are never live at once, as
+/// a register allocator coalesces the copies of a PHI. A loop that carries
+/// a sum across a barrier then loads and stores the sum at one address,
+/// and LLVM can keep it in a register. Collectives and their operands keep
+/// arrays of their own: the exchange reads and writes them for a whole
+/// sub-group, not where their uses stand. Returns, for each value that
+/// shares, the value whose array it uses.
+DenseMap<Instruction *, Instruction *> WorkGroupBuilder::shareArrays() {
+  auto ExchangedAtBarrier = [](Instruction *V) {
+    return isCollective(getBuiltin(V)) ||
+           any_of(V->users(), [](User *U) {
+             return isCollective(getBuiltin(cast<Instruction>(U)));
+           });
+  };
+  EquivalenceClasses<Instruction *> Webs;
+  for (Instruction &I : instructions(WG))
+    if (auto *Phi = dyn_cast<PHINode>(&I))
+      for (Value *In : Phi->incoming_values())
+        if (auto *From = dyn_cast<Instruction>(In))
+          Webs.unionSets(Phi, From);
+  // Per web, groups of values that share one array; each group's first
+  // value owns it.
+  DenseMap<Instruction *, SmallVector<SmallVector<Instruction *, 4>, 2>>
+      Groups;
+  DenseMap<Instruction *, LiveRange> Ranges;
+  DenseMap<Instruction *, Instruction *> Owner;
+  for (auto &[V, Slot] : ValueSlots) {
+    if (Slot.Uniform || Webs.findValue(V) == Webs.end() ||
+        ExchangedAtBarrier(V))
+      continue;
+    Type *Ty = Slot.Ty;
+    const LiveRange &Range = Ranges.try_emplace(V, *V).first->second;
+    auto &WebGroups = Groups[Webs.getLeaderValue(V)];
+    auto Fits = [&](ArrayRef<Instruction *> Group) {
+      return ValueSlots[Group[0]].Ty == Ty &&
+             none_of(Group, [&](Instruction *Member) {
+               return Range.overlaps(Ranges.find(Member)->second);
+             });
+    };
+    auto Group = find_if(WebGroups, Fits);
+    if (Group == WebGroups.end()) {
+      WebGroups.push_back({V});
+      continue;
+    }
+    Owner[V] = Group->front();
+    Group->push_back(V);
+  }
+  return Owner;
 }
 
 LoopNest WorkGroupBuilder::buildLoopNest(unsigned K) {
@@ -1003,10 +1060,11 @@ WorkGroupSummary WorkGroupBuilder::summary() const {
     S.StateBytesPerItem += Slot.Stride;
   for (const auto &[Operand, Slot] : Exchanged)
     S.StateBytesPerItem += Slot.Stride;
+  SmallPtrSet<const Value *, 16> Counted; // arrays shared by several values
   for (const auto &[V, Slot] : ValueSlots) {
     if (Slot.Uniform)
       S.UniformStateBytes += DL.getTypeAllocSize(Slot.Ty);
-    else
+    else if (Counted.insert(Slot.Base).second)
       S.StateBytesPerItem += Slot.Stride;
   }
   return S;

@@ -26,8 +26,12 @@
 ///     WorkItemShape proves them uniform (loaded once before the nest, so
 ///     stores by earlier work-items cannot leak into later ones). Each clone
 ///     stores the values it defines and reloads the ones it receives; SSA
-///     form is repaired with SSAUpdater, so PHIs stay PHIs. Every alloca
-///     becomes a per-work-item array too. The block is a noalias return,
+///     form is repaired with SSAUpdater, so PHIs stay PHIs. Values that a
+///     PHI joins (a loop's value, its next value, its value after the
+///     loop) share one array when they are never live at once, so that a
+///     value carried around a loop with a barrier is loaded and stored at
+///     one address (LLVM can then keep it in a register across the
+///     loop). Every alloca becomes a per-work-item array too. The block is a noalias return,
 ///     and the accesses to the slots of values (not allocas) have an alias
 ///     scope that every other access of the function is marked outside
 ///     of: only this pass's code reaches them.
