@@ -27,6 +27,7 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <mutex>
 #include <new>
@@ -159,21 +160,28 @@ public:
     Ctx.checked = L.Checked ? 1 : 0;
   }
 
-  /// Runs the group with linear index `Linear`; records errors in L.
-  void run(uint64_t Linear) noexcept {
-    // A thread gets runs of consecutive groups: step the id of the last
-    // one rather than divide (the divisions cost as much as a small group).
-    if (Linear == Next)
-      stepGroupId();
-    else
-      L.delinearizeGroup(Linear, Ctx.group_id);
-    Next = Linear + 1;
+  /// Runs the groups with linear indices [Begin, End), consecutive, so
+  /// that each id is the last one stepped rather than divided (the
+  /// divisions cost as much as a small group); records errors in L and
+  /// stops early once the launch has failed.
+  void run(uint64_t Begin, uint64_t End) noexcept {
+    L.delinearizeGroup(Begin, Ctx.group_id);
     if (!L.Desc.WorkGroupFn) {
-      W.Fibers.runGroup(L, Ctx);
+      for (uint64_t Linear = Begin; Linear < End && !L.stopped(); ++Linear) {
+        W.Fibers.runGroup(L, Ctx);
+        stepGroupId();
+      }
       return;
     }
+    // The loop every compiled launch spends its time in between groups:
+    // one call, one step, one flag test.
+    auto *Fn = L.Desc.WorkGroupFn;
+    const void *Object = L.Desc.KernelObject;
     try {
-      L.Desc.WorkGroupFn(L.Desc.KernelObject, &Ctx);
+      for (uint64_t Linear = Begin; Linear < End && !L.stopped(); ++Linear) {
+        Fn(Object, &Ctx);
+        stepGroupId();
+      }
     } catch (...) {
       L.fail(std::current_exception());
     }
@@ -182,18 +190,18 @@ public:
 private:
   /// Ctx.group_id of the next linear group, dimension 0 fastest.
   void stepGroupId() {
-    for (int Dim = 0; Dim < 2; ++Dim) {
-      if (++Ctx.group_id[Dim] < Ctx.num_groups[Dim])
-        return;
-      Ctx.group_id[Dim] = 0;
-    }
+    if (++Ctx.group_id[0] < Ctx.num_groups[0])
+      return;
+    Ctx.group_id[0] = 0;
+    if (++Ctx.group_id[1] < Ctx.num_groups[1])
+      return;
+    Ctx.group_id[1] = 0;
     ++Ctx.group_id[2];
   }
 
   LaunchState &L;
   WorkerState &W;
   lanes_wg_ctx Ctx;
-  uint64_t Next = ~uint64_t(0); ///< linear index after the last group run
 };
 
 /// Marks a thread as running groups of `L` for the scope's duration.
@@ -223,10 +231,11 @@ void runShare(LaunchState &L, uint64_t Chunk) noexcept {
   }
   // Every thread of the team must reach the worksharing loop, even one
   // that cannot run groups.
-#pragma omp for schedule(dynamic, Chunk) nowait
-  for (uint64_t Linear = 0; Linear < L.TotalGroups; ++Linear)
-    if (Runner && !L.stopped())
-      Runner->run(Linear);
+  uint64_t Chunks = (L.TotalGroups + Chunk - 1) / Chunk;
+#pragma omp for schedule(dynamic, 1) nowait
+  for (uint64_t C = 0; C < Chunks; ++C)
+    if (Runner)
+      Runner->run(C * Chunk, std::min(L.TotalGroups, (C + 1) * Chunk));
 }
 
 void runAllGroups(LaunchState &L) {

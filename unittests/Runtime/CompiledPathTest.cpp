@@ -29,9 +29,11 @@ bool aligned64(const void *Ptr) {
 }
 
 TEST(CompiledPath, OneCallPerGroupWithAFilledContext) {
-  constexpr size_t NG[3] = {3, 4, 5}, L[3] = {2, 3, 4};
-  constexpr size_t LocalBytes = 1000;
-  std::unique_ptr<std::atomic<int>[]> Calls(new std::atomic<int>[60]());
+  // 84 groups: with 1 or 2 threads the runs the threads take (a tenth or a
+  // sixteenth of them) do not divide them evenly, and cross rows and planes.
+  constexpr size_t NG[3] = {3, 4, 7}, L[3] = {2, 3, 4};
+  constexpr size_t LocalBytes = 1000, Groups = NG[0] * NG[1] * NG[2];
+  std::unique_ptr<std::atomic<int>[]> Calls(new std::atomic<int>[Groups]());
   std::atomic<int> BadCtx{0};
   bool WantChecked = !(std::getenv("LANES_CHECK") &&
                        std::strcmp(std::getenv("LANES_CHECK"), "0") == 0);
@@ -55,7 +57,7 @@ TEST(CompiledPath, OneCallPerGroupWithAFilledContext) {
                             {NG[0] * L[0], NG[1] * L[1], NG[2] * L[2]},
                             {L[0], L[1], L[2]}, LocalBytes));
   EXPECT_EQ(BadCtx.load(), 0);
-  for (int G = 0; G < 60; ++G)
+  for (size_t G = 0; G < Groups; ++G)
     EXPECT_EQ(Calls[G].load(), 1) << "group " << G;
 }
 
