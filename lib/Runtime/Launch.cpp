@@ -166,20 +166,15 @@ public:
   /// stops early once the launch has failed.
   void run(uint64_t Begin, uint64_t End) noexcept {
     L.delinearizeGroup(Begin, Ctx.group_id);
-    if (!L.Desc.WorkGroupFn) {
-      for (uint64_t Linear = Begin; Linear < End && !L.stopped(); ++Linear) {
-        W.Fibers.runGroup(L, Ctx);
-        stepGroupId();
-      }
-      return;
-    }
-    // The loop every compiled launch spends its time in between groups:
-    // one call, one step, one flag test.
+    // Between groups: one call, one step, one flag test.
     auto *Fn = L.Desc.WorkGroupFn;
     const void *Object = L.Desc.KernelObject;
     try {
       for (uint64_t Linear = Begin; Linear < End && !L.stopped(); ++Linear) {
-        Fn(Object, &Ctx);
+        if (Fn)
+          Fn(Object, &Ctx);
+        else
+          W.Fibers.runGroup(L, Ctx);
         stepGroupId();
       }
     } catch (...) {
@@ -190,12 +185,11 @@ public:
 private:
   /// Ctx.group_id of the next linear group, dimension 0 fastest.
   void stepGroupId() {
-    if (++Ctx.group_id[0] < Ctx.num_groups[0])
-      return;
-    Ctx.group_id[0] = 0;
-    if (++Ctx.group_id[1] < Ctx.num_groups[1])
-      return;
-    Ctx.group_id[1] = 0;
+    for (int Dim = 0; Dim < 2; ++Dim) {
+      if (++Ctx.group_id[Dim] < Ctx.num_groups[Dim])
+        return;
+      Ctx.group_id[Dim] = 0;
+    }
     ++Ctx.group_id[2];
   }
 
