@@ -392,6 +392,11 @@ template <typename T, typename Op, bool KnownIdentity> struct Reduction {
   /// Partials per work-group.
   size_t partialsPerGroup() const { return 1; }
 
+  /// Bytes of local memory per work-item (none with a group collective).
+  size_t localBytesPerItem() const {
+    return HasGroupCollective<Op, T> ? 0 : sizeof(T);
+  }
+
   /// Nothing to check: a launch that runs has room for one value per
   /// work-item and one per work-group.
   void checkLaunch(const rt::LaunchDesc &) const {}
@@ -420,6 +425,9 @@ template <typename T, typename Op, bool KnownIdentity> struct SpanReduction {
 
   /// Partials per work-group, one row each.
   size_t partialsPerGroup() const { return Count; }
+
+  /// Bytes of local memory per work-item: its value of every element.
+  size_t localBytesPerItem() const { return Count * sizeof(T); }
 
   /// Throws errc::invalid, naming the kernel, when the launch \p Desc
   /// needs more local memory than the device has for the work-items' rows
@@ -457,6 +465,12 @@ template <typename T, typename Op, bool KnownIdentity> struct SpanReduction {
       Each.store(Partials + K * Groups, Groups);
   }
 };
+
+/// True for the span reductions.
+template <typename Red> inline constexpr bool IsSpanReduction = false;
+template <typename T, typename Op, bool KnownIdentity>
+inline constexpr bool IsSpanReduction<SpanReduction<T, Op, KnownIdentity>> =
+    true;
 
 template <typename T> inline constexpr bool IsReduction = false;
 template <typename T, typename Op, bool Known>
@@ -578,13 +592,34 @@ private:
     }
   }
 
+  /// The most work-items a range launch's group may have so that the
+  /// values its reductions keep per work-item fit the local memory: 256,
+  /// or fewer for large span reductions (a span's rows take one value per
+  /// element and work-item). Without a span the answer is the constant
+  /// 256, so that a constant range still gives a constant local size.
+  template <typename... Reds>
+  static size_t largestRangeGroup(const sycl::handler &CGH,
+                                  const Reds &...Rs) {
+    constexpr size_t Default = 256;
+    if constexpr (!(IsSpanReduction<Reds> || ...)) {
+      return Default;
+    } else {
+      size_t PerItem = (Rs.localBytesPerItem() + ...);
+      // Each allocation is 64-byte aligned.
+      size_t Used = CGH.LocalMemBytes + 64 * sizeof...(Reds);
+      size_t Free = rt::deviceInfo().LocalMemSize;
+      Free = Free > Used ? Free - Used : 0;
+      return std::clamp<size_t>(Free / PerItem, 1, Default);
+    }
+  }
+
   template <int Dims, typename KernelT, typename... Reds>
   static void launchRange(sycl::handler &CGH, const sycl::range<Dims> &Range,
                           const KernelT &Kernel, const Reds &...Rs) {
     if constexpr (checkRangeReductionKernel<Dims, KernelT,
                                             typename Reds::Slot...>()) {
       rt::LaunchDesc Desc;
-      switch (setRangeSizes(Desc, Range)) {
+      switch (setRangeSizes(Desc, Range, largestRangeGroup(CGH, Rs...))) {
       case RangeShape::Empty:
         CGH.setCommand([Rs...] { (Rs.store(nullptr, 0), ...); });
         return;

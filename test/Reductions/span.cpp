@@ -8,7 +8,8 @@
 // exactly: the float and double inputs are multiples of a quarter, so
 // their sums are exact in any order. Then the errors: an empty span, a
 // null one, a span too large for the local memory and one whose per-group
-// partials would pass 1 GiB (errc::invalid, the variables untouched).
+// partials would pass 1 GiB (errc::invalid, the variables untouched); and a
+// range kernel's span too large for groups of 256, which gets smaller ones.
 #include "reductions.hpp"
 
 #include <algorithm>
@@ -221,7 +222,7 @@ int expectInvalid(const char *Name, const std::string &Words,
 /// local memory and one with too many partials; the variables stay as
 /// they were, the queue works on.
 int runErrors(sycl::queue &Q) {
-  constexpr size_t Big = 100000;
+  constexpr size_t Big = 300000; // 1.2 MB a work-item: not even one fits
   int *Vars = sycl::malloc_shared<int>(Big, Q);
   std::fill(Vars, Vars + Big, 7);
   auto Kernel = [](sycl::id<1> I, auto &H) { H[I[0] % 4] += 1; };
@@ -239,7 +240,7 @@ int runErrors(sycl::queue &Q) {
   });
   Rc |=
       expectInvalid("span too large for local memory",
-                    "a span reduction of 100000 elements", [&] {
+                    "a span reduction of 300000 elements", [&] {
                       Q.parallel_for(sycl::range<1>(1024),
                                      sycl::reduction(sycl::span<int>(Vars, Big),
                                                      sycl::plus<>()),
@@ -267,6 +268,26 @@ int runErrors(sycl::queue &Q) {
   return Rc;
 }
 
+/// A range kernel's histogram of 4096 bins: 16 KB of local memory per
+/// work-item, more than groups of 256 have, so the launch takes smaller
+/// groups (64 here) instead of failing.
+int runLargeRangeHistogram(sycl::queue &Q) {
+  constexpr size_t Bins = 4096, N = 8192;
+  int *Hist = sycl::malloc_shared<int>(Bins, Q);
+  std::fill(Hist, Hist + Bins, 1);
+  Q.parallel_for(sycl::range<1>(N),
+                 sycl::reduction(sycl::span<int, Bins>(Hist, Bins),
+                                 sycl::plus<>()),
+                 [](sycl::id<1> I, auto &H) { H[key(I[0], Bins)] += 1; })
+      .wait();
+  std::vector<int> Want(Bins, 1);
+  for (size_t I = 0; I < N; ++I)
+    ++Want[key(I, Bins)];
+  int Rc = checkAll("range histogram of 4096 bins", Hist, Want);
+  sycl::free(Hist, Q);
+  return Rc;
+}
+
 } // namespace
 
 int main() {
@@ -280,6 +301,7 @@ int main() {
   Rc |= runOps<double>(Q, "double");
   Rc |= runUserOperation(Q);
   Rc |= runErrors(Q);
+  Rc |= runLargeRangeHistogram(Q);
   std::printf("%s\n", Rc ? "FAILED" : "passed");
   return Rc;
 }

@@ -210,41 +210,39 @@ void setNdRangeSizes(rt::LaunchDesc &Desc, const sycl::nd_range<Dims> &R) {
 }
 
 /// Work-items per group in the fastest dimension of a range launch: the
-/// whole extent up to 256, else a divisor in [32, 256] (powers of two
-/// first), else 128 with padding. The device allows at least 4096
+/// whole extent up to \p Largest (256 unless local memory calls for fewer),
+/// else a divisor in [32, Largest] (powers of two first), else 128 with
+/// padding, never more than Largest. The device allows at least 4096
 /// (rt::DeviceInfo), so no device query: a constant extent gives the
 /// compiler a constant local size.
-inline size_t rangeGroupSize(size_t Extent) {
-  constexpr size_t Largest = 256, Smallest = 32, Padded = 128;
-  size_t Size = Padded;
-  if (Extent <= Largest) {
-    Size = Extent;
-  } else if (Extent % 64 == 0) {
-    Size = Extent % Largest == 0 ? Largest : Extent % 128 == 0 ? 128 : 64;
-  } else {
-    for (size_t Candidate = Largest; Candidate >= Smallest; --Candidate)
-      if (Extent % Candidate == 0) {
-        Size = Candidate;
-        break;
-      }
-  }
-  return std::max<size_t>(1, Size);
+inline size_t rangeGroupSize(size_t Extent, size_t Largest = 256) {
+  if (Extent <= Largest)
+    return std::max<size_t>(1, Extent);
+  for (size_t Size : {256, 128, 64})
+    if (Size <= Largest && Extent % Size == 0)
+      return Size;
+  for (size_t Size = Largest; Size >= std::min<size_t>(32, Largest); --Size)
+    if (Extent % Size == 0)
+      return Size;
+  return std::min<size_t>(128, Largest);
 }
 
 /// How a range maps onto a launch.
 enum class RangeShape { Empty, Exact, Padded };
 
-/// Fills the sizes of a range launch: groups along the fastest dimension,
-/// global size rounded up to whole groups.
+/// Fills the sizes of a range launch: groups along the fastest dimension
+/// of at most \p Largest work-items, global size rounded up to whole
+/// groups.
 template <int Dims>
-RangeShape setRangeSizes(rt::LaunchDesc &Desc, const sycl::range<Dims> &R) {
+RangeShape setRangeSizes(rt::LaunchDesc &Desc, const sycl::range<Dims> &R,
+                         size_t Largest = 256) {
   if (R.size() == 0)
     return RangeShape::Empty;
   Desc.Dims = Dims;
   for (int I = 0; I < Dims; ++I)
     Desc.Global[Dims - 1 - I] = R[I];
   size_t Extent = Desc.Global[0];
-  Desc.Local[0] = rangeGroupSize(Extent);
+  Desc.Local[0] = rangeGroupSize(Extent, Largest);
   Desc.Global[0] = (Extent + Desc.Local[0] - 1) / Desc.Local[0] * Desc.Local[0];
   return Desc.Global[0] == Extent ? RangeShape::Exact : RangeShape::Padded;
 }
