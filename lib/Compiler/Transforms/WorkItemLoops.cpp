@@ -398,9 +398,10 @@ DenseMap<Instruction *, Instruction *> WorkGroupBuilder::shareArrays() {
       for (Value *In : Phi->incoming_values())
         if (auto *From = dyn_cast<Instruction>(In))
           Webs.unionSets(Phi, From);
-  // Per web, groups of values that share one array; each group's first
-  // value owns it.
-  DenseMap<Instruction *, SmallVector<SmallVector<Instruction *, 4>, 2>>
+  // Per web and type, groups of values that share one array; each
+  // group's first value owns it.
+  DenseMap<std::pair<Instruction *, Type *>,
+           SmallVector<SmallVector<Instruction *, 4>, 2>>
       Groups;
   DenseMap<Instruction *, LiveRange> Ranges;
   DenseMap<Instruction *, Instruction *> Owner;
@@ -408,18 +409,15 @@ DenseMap<Instruction *, Instruction *> WorkGroupBuilder::shareArrays() {
     if (Slot.Uniform || Webs.findValue(V) == Webs.end() ||
         ExchangedAtBarrier(V))
       continue;
-    Type *Ty = Slot.Ty;
     const LiveRange &Range = Ranges.try_emplace(V, *V).first->second;
-    auto &WebGroups = Groups[Webs.getLeaderValue(V)];
-    auto Fits = [&](ArrayRef<Instruction *> Group) {
-      return ValueSlots[Group[0]].Ty == Ty &&
-             none_of(Group, [&](Instruction *Member) {
-               return Range.overlaps(Ranges.find(Member)->second);
-             });
-    };
-    auto Group = find_if(WebGroups, Fits);
-    if (Group == WebGroups.end()) {
-      WebGroups.push_back({V});
+    auto &Candidates = Groups[{Webs.getLeaderValue(V), Slot.Ty}];
+    auto Group = find_if(Candidates, [&](ArrayRef<Instruction *> Group) {
+      return none_of(Group, [&](Instruction *Member) {
+        return Range.overlaps(Ranges.find(Member)->second);
+      });
+    });
+    if (Group == Candidates.end()) {
+      Candidates.push_back({V});
       continue;
     }
     Owner[V] = Group->front();
