@@ -600,16 +600,15 @@ private:
   template <typename... Reds>
   static size_t largestRangeGroup(const sycl::handler &CGH,
                                   const Reds &...Rs) {
-    constexpr size_t Default = 256;
     if constexpr (!(IsSpanReduction<Reds> || ...)) {
-      return Default;
+      return MaxRangeGroupSize;
     } else {
       size_t PerItem = (Rs.localBytesPerItem() + ...);
       // Each allocation is 64-byte aligned.
       size_t Used = CGH.LocalMemBytes + 64 * sizeof...(Reds);
       size_t Free = rt::deviceInfo().LocalMemSize;
       Free = Free > Used ? Free - Used : 0;
-      return std::clamp<size_t>(Free / PerItem, 1, Default);
+      return std::clamp<size_t>(Free / PerItem, 1, MaxRangeGroupSize);
     }
   }
 

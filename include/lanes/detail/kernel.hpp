@@ -209,13 +209,17 @@ void setNdRangeSizes(rt::LaunchDesc &Desc, const sycl::nd_range<Dims> &R) {
   }
 }
 
+/// The largest work-group a range launch gets.
+inline constexpr size_t MaxRangeGroupSize = 256;
+
 /// Work-items per group in the fastest dimension of a range launch: the
 /// whole extent up to \p Largest (256 unless local memory calls for fewer),
 /// else a divisor in [32, Largest] (powers of two first), else 128 with
 /// padding, never more than Largest. The device allows at least 4096
 /// (rt::DeviceInfo), so no device query: a constant extent gives the
 /// compiler a constant local size.
-inline size_t rangeGroupSize(size_t Extent, size_t Largest = 256) {
+inline size_t rangeGroupSize(size_t Extent,
+                             size_t Largest = MaxRangeGroupSize) {
   if (Extent <= Largest)
     return std::max<size_t>(1, Extent);
   for (size_t Size : {256, 128, 64})
@@ -235,7 +239,7 @@ enum class RangeShape { Empty, Exact, Padded };
 /// groups.
 template <int Dims>
 RangeShape setRangeSizes(rt::LaunchDesc &Desc, const sycl::range<Dims> &R,
-                         size_t Largest = 256) {
+                         size_t Largest = MaxRangeGroupSize) {
   if (R.size() == 0)
     return RangeShape::Empty;
   Desc.Dims = Dims;
