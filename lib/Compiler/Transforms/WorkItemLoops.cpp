@@ -26,12 +26,14 @@
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/SSAUpdater.h"
 
 #include <array>
 
 using namespace llvm;
+using namespace llvm::PatternMatch;
 
 #define DEBUG_TYPE "lanes-work-item-loops"
 
@@ -48,6 +50,9 @@ namespace lanes {
 namespace {
 
 constexpr unsigned NumDims = 3;
+/// Levels of a work-item loop nest, at most: the dimensions, and the
+/// sub-group loop that splits dimension 0 in a kernel with sub-groups.
+constexpr unsigned MaxLevels = NumDims + 1;
 
 /// Field indices of struct lanes_wg_ctx in include/lanes/abi.h.
 enum CtxField : unsigned {
@@ -81,7 +86,7 @@ struct StateSlot {
 
 /// A value carried through every level of a loop nest: a PHI in each
 /// header, entering with a start value and updated in the innermost latch.
-using Carried = std::array<PHINode *, 3>;
+using Carried = std::array<PHINode *, MaxLevels>;
 
 /// The accumulator of a collective the work-items leave a nest for.
 struct Accumulator {
@@ -97,9 +102,16 @@ struct LoopNest {
   BasicBlock *Header = nullptr; ///< innermost header, once per work-item
   BasicBlock *Latch = nullptr;  ///< innermost latch
   BasicBlock *After = nullptr;  ///< runs once after the nest
-  std::array<BasicBlock *, 3> Headers{}, Latches{}; ///< by dimension
+  /// By level, innermost first: dimension 0, then 1 and 2. In a kernel
+  /// with sub-group collectives dimension 0 takes two levels, the lanes of
+  /// one sub-group (exactly its size) inside a loop over the sub-groups of
+  /// the row.
+  SmallVector<BasicBlock *, MaxLevels> Headers, Latches;
   std::array<Value *, NumDims> Id{};
   Value *Item = nullptr;        ///< linear local id
+  /// With sub-group levels: the local id in dimension 0 of the sub-group's
+  /// lane 0, and the lane (Id[0] = SubGroupBase + Lane).
+  Value *SubGroupBase = nullptr, *Lane = nullptr;
   PHINode *ExitCode = nullptr;  ///< code of this work-item's exit
   /// Over the whole group: the largest exit code, and the largest of
   /// (the sub-CFG's largest exit code - exit code), see buildLoopNest.
@@ -124,6 +136,7 @@ public:
 
 private:
   bool checkSupported();
+  bool splitsSubGroups() const;
   void findSubCfgs();
   void emitGroupValues(IRBuilder<> &B);
   void createSlots(IRBuilder<> &B, const WorkItemShape &Shape);
@@ -142,6 +155,7 @@ private:
   const StateSlot &exchangeSlot(Value *Operand) const;
   void cloneSubCfg(unsigned K, LoopNest &Nest);
   void lowerBuiltins(ArrayRef<BasicBlock *> Blocks, const LoopNest &Nest);
+  void foldSubGroupIds(const LoopNest &Nest);
   void connectLiveValues(const SmallPtrSetImpl<BasicBlock *> &Clones,
                          ValueToValueMapTy &VMap, LoopNest &Nest);
   void markParallel(ArrayRef<BasicBlock *> Blocks, const LoopNest &Nest);
@@ -188,7 +202,31 @@ private:
   /// The source lanes of the shuffles with constantSourceLanes().
   DenseMap<CallInst *, SmallVector<uint64_t, 16>> ConstantLanes;
   unsigned SubGroupSize = 0; ///< of the sub-group collectives, if any
+  /// Whether dimension 0 takes two levels, sub-groups and lanes
+  /// (splitsSubGroups()).
+  bool SplitsSubGroups = false;
 };
+
+/// Whether the work-item loops over dimension 0 should be a loop over the
+/// sub-groups around a loop over their lanes: when the kernel computes
+/// something from its sub-group id (x >> log2(SG), foldSubGroupIds), which
+/// is then invariant in the lane loop, and every sub-group is full, so the
+/// lane loop has exactly SG trips and vectorizes as one vector.
+bool WorkGroupBuilder::splitsSubGroups() const {
+  std::optional<lanes::LocalSize> Fixed = fixedLocalSize(WG);
+  if (SubGroupSize < 2 || !Fixed || (*Fixed)[0] % SubGroupSize != 0)
+    return false;
+  const APInt *C;
+  for (Instruction &I : instructions(WG))
+    if (getBuiltin(&I) == Builtin::LocalId &&
+        match(cast<CallInst>(I).getArgOperand(0), m_Zero()) &&
+        any_of(I.users(), [&](User *U) {
+          return match(U, m_LShr(m_Specific(&I), m_APInt(C))) &&
+                 C->uge(Log2_32(SubGroupSize));
+        }))
+      return true;
+  return false;
+}
 
 bool WorkGroupBuilder::checkSupported() {
   for (Instruction &I : instructions(WG)) {
@@ -434,45 +472,76 @@ LoopNest WorkGroupBuilder::buildLoopNest(unsigned K) {
     return BasicBlock::Create(Ctx, Name + Tag, &WG);
   };
   N.Pre = NewBlock("subcfg");
-  for (int D = NumDims - 1; D >= 0; --D)
-    N.Headers[D] = NewBlock("wi.header" + std::to_string(D));
-  for (unsigned D = 0; D < NumDims; ++D)
-    N.Latches[D] = NewBlock("wi.latch" + std::to_string(D));
+  IRBuilder<> B(N.Pre);
+  // Each level counts from 0 by Step while below Bound.
+  struct Level {
+    StringRef Name, Counter; ///< of its blocks, of its counter
+    uint64_t Step = 1;
+    Value *Bound = nullptr;
+    PHINode *Phi = nullptr;
+  };
+  SmallVector<Level, MaxLevels> Levels; // innermost first
+  bool Split = SplitsSubGroups;
+  if (Split) {
+    Levels.push_back({"0", "lane", 1, B.getInt64(SubGroupSize)});
+    Levels.push_back({"sg", "sg.start", SubGroupSize, LocalSize[0]});
+  } else {
+    Levels.push_back({"0", "lid.0", 1, LocalSize[0]});
+  }
+  Levels.push_back({"1", "lid.1", 1, LocalSize[1]});
+  Levels.push_back({"2", "lid.2", 1, LocalSize[2]});
+  for (const Level &L : reverse(Levels))
+    N.Headers.insert(N.Headers.begin(), NewBlock("wi.header" + L.Name.str()));
+  for (const Level &L : Levels)
+    N.Latches.push_back(NewBlock("wi.latch" + L.Name.str()));
   N.After = NewBlock("wi.done");
   N.Header = N.Headers[0];
   N.Latch = N.Latches[0];
 
-  IRBuilder<> B(N.Pre);
-  B.CreateBr(N.Headers[NumDims - 1]);
+  B.CreateBr(N.Headers.back());
   // Headers, outermost first. The branch into the clone is added by
   // cloneSubCfg.
-  std::array<PHINode *, NumDims> Counter;
   BasicBlock *Outer = N.Pre;
   Value *RowBase = B.getInt64(0);
-  for (int D = NumDims - 1; D >= 0; --D) {
-    B.SetInsertPoint(N.Headers[D]);
-    Counter[D] = B.CreatePHI(I64, 2, "lid." + Twine(D));
-    Counter[D]->addIncoming(B.getInt64(0), Outer);
-    // Linear id = (z * size1 + y) * size0 + x, built one level at a time.
-    Value *Scaled = D == NumDims - 1 ? RowBase
-                                     : B.CreateMul(RowBase, LocalSize[D]);
-    RowBase = B.CreateAdd(Scaled, Counter[D]);
-    N.Id[D] = Counter[D];
-    if (D > 0)
-      B.CreateBr(N.Headers[D - 1]);
-    Outer = N.Headers[D];
+  for (int L = Levels.size() - 1; L >= 0; --L) {
+    B.SetInsertPoint(N.Headers[L]);
+    Level &Lv = Levels[L];
+    Lv.Phi = B.CreatePHI(I64, 2, Lv.Counter);
+    Lv.Phi->addIncoming(B.getInt64(0), Outer);
+    if (Split && L == 1) {
+      N.SubGroupBase = Lv.Phi;
+    } else {
+      // Linear id = (z * size1 + y) * size0 + x, built one level at a time.
+      unsigned D = L == 0 ? 0 : L - Split;
+      Value *Id = Lv.Phi;
+      if (Split && D == 0) {
+        N.Lane = Lv.Phi;
+        Id = B.CreateAdd(N.SubGroupBase, N.Lane, "lid.0", /*HasNUW=*/true,
+                         /*HasNSW=*/true);
+      }
+      Value *Scaled = D == NumDims - 1 ? RowBase
+                                       : B.CreateMul(RowBase, LocalSize[D]);
+      RowBase = B.CreateAdd(Scaled, Id);
+      N.Id[D] = Id;
+    }
+    if (L > 0)
+      B.CreateBr(N.Headers[L - 1]);
+    Outer = N.Headers[L];
   }
   N.Item = RowBase;
   RowBase->setName("item");
 
   // Latches, innermost first.
-  for (unsigned D = 0; D < NumDims; ++D) {
-    B.SetInsertPoint(N.Latches[D]);
-    Value *Next = B.CreateAdd(Counter[D], B.getInt64(1), "lid.next",
+  for (unsigned L = 0; L < Levels.size(); ++L) {
+    B.SetInsertPoint(N.Latches[L]);
+    Level &Lv = Levels[L];
+    Value *Next = B.CreateAdd(Lv.Phi, B.getInt64(Lv.Step),
+                              Twine(Split && L <= 1 ? Lv.Counter : "lid") +
+                                  ".next",
                               /*HasNUW=*/true, /*HasNSW=*/true);
-    BasicBlock *Exit = D + 1 < NumDims ? N.Latches[D + 1] : N.After;
-    B.CreateCondBr(B.CreateICmpULT(Next, LocalSize[D]), N.Headers[D], Exit);
-    Counter[D]->addIncoming(Next, N.Latches[D]);
+    BasicBlock *Exit = L + 1 < Levels.size() ? N.Latches[L + 1] : N.After;
+    B.CreateCondBr(B.CreateICmpULT(Next, Lv.Bound), N.Headers[L], Exit);
+    Lv.Phi->addIncoming(Next, N.Latches[L]);
   }
 
   // The exit code of each work-item; with several exits, their minimum and
@@ -513,12 +582,12 @@ Carried WorkGroupBuilder::carry(const LoopNest &N, Value *Start,
                                 const Twine &Name) {
   Carried C;
   BasicBlock *Outer = N.Pre;
-  for (int D = NumDims - 1; D >= 0; --D) {
-    IRBuilder<> B(N.Headers[D], N.Headers[D]->getFirstInsertionPt());
-    C[D] = B.CreatePHI(Start->getType(), 2, Name);
-    C[D]->addIncoming(Start, Outer);
-    Start = C[D];
-    Outer = N.Headers[D];
+  for (int L = N.Headers.size() - 1; L >= 0; --L) {
+    IRBuilder<> B(N.Headers[L], N.Headers[L]->getFirstInsertionPt());
+    C[L] = B.CreatePHI(Start->getType(), 2, Name);
+    C[L]->addIncoming(Start, Outer);
+    Start = C[L];
+    Outer = N.Headers[L];
   }
   return C;
 }
@@ -527,8 +596,8 @@ Carried WorkGroupBuilder::carry(const LoopNest &N, Value *Start,
 /// latch, which dominates the outer ones) on its back edge.
 void WorkGroupBuilder::setNext(const LoopNest &N, const Carried &C,
                                Value *Next) {
-  for (unsigned D = 0; D < NumDims; ++D)
-    C[D]->addIncoming(Next, N.Latches[D]);
+  for (unsigned L = 0; L < N.Latches.size(); ++L)
+    C[L]->addIncoming(Next, N.Latches[L]);
 }
 
 Value *WorkGroupBuilder::selectDim(Value *Dim, ArrayRef<Value *> PerDim,
@@ -737,8 +806,58 @@ void WorkGroupBuilder::cloneSubCfg(unsigned K, LoopNest &Nest) {
   for (Accumulator &A : Nest.Accumulators)
     stepCollective(A, Nest);
   saveOperands(Nest);
+  foldSubGroupIds(Nest);
   Clones.push_back(Nest.Header);
   markParallel(Clones, Nest);
+}
+
+/// Rewrites the sub-group id and the lane, computed from the local id in
+/// dimension 0 (`x >> log2(SG)`, `x & (SG - 1)`, sub_group.hpp), in terms of
+/// the nest's sub-group base and lane, so that what depends only on the
+/// sub-group is invariant in the lane loop: LICM hoists it, and the loop
+/// vectorizer sees a row's address plus the lane as a contiguous access.
+/// With x = base + lane, base a multiple of SG and lane < SG:
+///   x >> k           = base >> k              (k >= log2(SG))
+///   x | m            = base | m               (m has the low log2(SG) bits)
+///   x & m            = lane & m               (m < SG; lane for SG - 1)
+/// and the same for `trunc x & m`.
+void WorkGroupBuilder::foldSubGroupIds(const LoopNest &Nest) {
+  if (!Nest.Lane)
+    return;
+  uint64_t Mask = SubGroupSize - 1;
+  auto Replace = [](Instruction *I, Value *By) {
+    if (!By->hasName())
+      By->takeName(I);
+    I->replaceAllUsesWith(By);
+    I->eraseFromParent();
+  };
+  Value *Id = Nest.Id[0];
+  for (User *U : make_early_inc_range(Id->users())) {
+    auto *I = dyn_cast<Instruction>(U);
+    const APInt *C;
+    if (!I)
+      continue;
+    IRBuilder<> B(I);
+    if (match(I, m_LShr(m_Specific(Id), m_APInt(C))) &&
+        C->uge(Log2_64(SubGroupSize)))
+      Replace(I, B.CreateLShr(Nest.SubGroupBase, C->getZExtValue()));
+    else if (match(I, m_c_Or(m_Specific(Id), m_APInt(C))) &&
+             (C->getZExtValue() & Mask) == Mask)
+      Replace(I, B.CreateOr(Nest.SubGroupBase, *C));
+    else if (match(I, m_c_And(m_Specific(Id), m_APInt(C))) && C->ule(Mask))
+      Replace(I, C->getZExtValue() == Mask ? Nest.Lane
+                                           : B.CreateAnd(Nest.Lane, *C));
+    else if (isa<TruncInst>(I))
+      for (User *TU : make_early_inc_range(I->users()))
+        if (auto *And = dyn_cast<Instruction>(TU);
+            And && match(And, m_c_And(m_Specific(I), m_APInt(C))) &&
+            C->ule(Mask)) {
+          IRBuilder<> TB(And);
+          Value *Lane = TB.CreateTrunc(Nest.Lane, I->getType());
+          Replace(And, C->getZExtValue() == Mask ? Lane
+                                                 : TB.CreateAnd(Lane, *C));
+        }
+  }
 }
 
 /// Replaces the stand-in of `A`'s collective by the step of its
@@ -1162,6 +1281,7 @@ static void rematerializeQueries(Function &WG) {
 bool WorkGroupBuilder::build() {
   if (!checkSupported())
     return false;
+  SplitsSubGroups = splitsSubGroups();
   markKernelObjectDereferenceable(WG);
   rematerializeQueries(WG);
   Live = valuesLiveAcrossBarriers(WG);

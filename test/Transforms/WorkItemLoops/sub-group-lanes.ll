@@ -1,0 +1,86 @@
+; In a kernel specialized for a local size that is a multiple of the
+; sub-group size, and that computes something from its sub-group id
+; (x >> log2(SG)), dimension 0 takes two loops: one over the sub-groups of
+; a row (sg.start steps by SG) and, inside it, one over the lanes with
+; exactly SG trips, the loop that vectorizes at width SG. The sub-group id
+; becomes sg.start >> log2(SG), the lane (x & (SG - 1), also truncated) the
+; lane counter, and x | (SG - 1) sg.start | (SG - 1): what depends on the
+; sub-group only no longer depends on the lane, so it is hoisted out of the
+; lane loop, and a row's address plus the lane is a contiguous access.
+; A kernel without sub-group ids keeps one loop over dimension 0.
+; RUN: lanes-opt -passes='function(lanes-isolate-barriers),lanes-work-item-loops' %s -S | FileCheck %s
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+declare i64 @__lanes_local_id(i32) nounwind memory(none)
+declare i64 @__lanes_local_size(i32) nounwind memory(none)
+declare i32 @__lanes_sub_group_reduce_i32(i32, i32, i32, ptr, i32) convergent nounwind
+
+; A row per sub-group: lane j of sub-group s reads row[s][j].
+define internal void @rows.lanes.wg.64x2x1(ptr %k, ptr noalias %ctx) "lanes-work-group"="rows" "lanes-local-size"="64,2,1" {
+  %lid = call i64 @__lanes_local_id(i32 0)
+  %sg = lshr i64 %lid, 4
+  %lane = and i64 %lid, 15
+  %t = trunc i64 %lid to i32
+  %lane32 = and i32 %t, 15
+  %last = or i64 %lid, 15
+  %in = load ptr, ptr %k
+  %row = getelementptr [16 x i32], ptr %in, i64 %sg
+  %p = getelementptr i32, ptr %row, i64 %lane
+  %x = load i32, ptr %p
+  %y = add i32 %x, %lane32
+  %sum = call i32 @__lanes_sub_group_reduce_i32(i32 0, i32 %y, i32 16, ptr null, i32 1)
+  %q = getelementptr i32, ptr %in, i64 %last
+  store i32 %sum, ptr %q
+  ret void
+}
+
+; CHECK-LABEL: define internal void @rows.lanes.wg.64x2x1(
+; CHECK: wi.header1.0:
+; CHECK-NEXT: %lid.1 = phi i64
+; CHECK: wi.headersg.0:
+; CHECK-NEXT: %sg.start = phi i64 [ 0, %wi.header1.0 ], [ %sg.start.next, %wi.latchsg.0 ]
+; CHECK: wi.header0.0:
+; CHECK-NEXT: %[[LANE:lane[0-9]*]] = phi i64 [ 0, %wi.headersg.0 ], [ %lane.next, %wi.latch0.0 ]
+; CHECK-NEXT: %lid.0 = add nuw nsw i64 %sg.start, %[[LANE]]
+; CHECK: %sg.0 = lshr i64 %sg.start, 4
+; CHECK: %lane32.0 = trunc i64 %[[LANE]] to i32
+; CHECK-NEXT: %last.0 = or i64 %sg.start, 15
+; CHECK: %row.0 = getelementptr [16 x i32], ptr %in.0, i64 %sg.0
+; CHECK-NEXT: %p.0 = getelementptr i32, ptr %row.0, i64 %[[LANE]]
+; CHECK: %y.0 = add i32 %x.0, %lane32.0
+; The lanes: exactly 16 trips, at vector width 16.
+; CHECK: wi.latch0.0:
+; CHECK: %lane.next = add nuw nsw i64 %[[LANE]], 1
+; CHECK-NEXT: %[[MORE:.*]] = icmp ult i64 %lane.next, 16
+; CHECK-NEXT: br i1 %[[MORE]], label %wi.header0.0, label %wi.latchsg.0, !llvm.loop ![[LOOP:[0-9]+]]
+; CHECK: wi.latchsg.0:
+; CHECK-NEXT: %sg.start.next = add nuw nsw i64 %sg.start, 16
+; CHECK-NEXT: %[[SGMORE:.*]] = icmp ult i64 %sg.start.next, 64
+; CHECK-NEXT: br i1 %[[SGMORE]], label %wi.headersg.0, label %wi.latch1.0
+; The nest after the collective: the sub-group's last lane from its start.
+; CHECK: wi.header0.1:
+; CHECK-NEXT: %[[LANE1:.*]] = phi i64
+; CHECK-NEXT: %lid.0{{.*}} = add nuw nsw i64 %[[START1:sg.start[0-9]+]], %[[LANE1]]
+; CHECK: %last.remat = or i64 %[[START1]], 15
+
+; No sub-group id: one loop over dimension 0.
+define internal void @flat.lanes.wg.64x1x1(ptr %k, ptr noalias %ctx) "lanes-work-group"="flat" "lanes-local-size"="64,1,1" {
+  %lid = call i64 @__lanes_local_id(i32 0)
+  %in = load ptr, ptr %k
+  %p = getelementptr i32, ptr %in, i64 %lid
+  %x = load i32, ptr %p
+  %sum = call i32 @__lanes_sub_group_reduce_i32(i32 0, i32 %x, i32 16, ptr null, i32 1)
+  store i32 %sum, ptr %p
+  ret void
+}
+
+; CHECK-LABEL: define internal void @flat.lanes.wg.64x1x1(
+; CHECK-NOT: sg.start
+; CHECK: %lid.0 = phi i64
+; CHECK-NOT: sg.start
+; CHECK: ret void
+; The lane loop's metadata.
+; CHECK: ![[LOOP]] = distinct !{![[LOOP]], !{{[0-9]+}}, !{{[0-9]+}}, ![[WIDTH:[0-9]+]]}
+; CHECK: ![[WIDTH]] = !{!"llvm.loop.vectorize.width", i32 16}
