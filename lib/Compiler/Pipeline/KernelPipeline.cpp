@@ -16,6 +16,7 @@
 #include "../Transforms/FitVectorCalls.h"
 #include "../Transforms/FoldIdempotentRecurrences.h"
 #include "../Transforms/FoldLaneIds.h"
+#include "../Transforms/FoldLocalSizes.h"
 #include "../Transforms/ImplicitLoopBarriers.h"
 #include "../Transforms/InlineKernelCalls.h"
 #include "../Transforms/IsolateBarriers.h"
@@ -65,6 +66,7 @@ PreservedAnalyses ForEachWorkGroupFunctionPass::run(Module &M,
 
 ForEachWorkGroupFunctionPass simplifyKernelsPass() {
   FunctionPassManager FPM;
+  FPM.addPass(FoldLocalSizesPass());
   FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
   FPM.addPass(EarlyCSEPass());
   FPM.addPass(InstCombinePass());

@@ -1,0 +1,34 @@
+//===- FoldLocalSizes.h - Constant local sizes ------------------*- C++ -*-===//
+//
+/// \file
+/// Function pass `lanes-fold-local-sizes`, on work-group functions after
+/// inlining, before their simplification.
+///
+/// A work-group function specialized for one local size (LocalSizeAttr)
+/// has its size queries lowered to constants by `lanes-work-item-loops`,
+/// but everything before that sees calls: a kernel's sub-group arithmetic
+/// (sub-groups per row, a sub-group's size) and row lengths stay
+/// expressions, which the shape analysis cannot see through and which make
+/// the values built from them too long to recompute after a barrier. Here
+/// each `__lanes_local_size(d)` with a constant dimension becomes its
+/// constant, so the simplification that follows folds them.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LANES_TRANSFORMS_FOLDLOCALSIZES_H
+#define LANES_TRANSFORMS_FOLDLOCALSIZES_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace lanes {
+
+/// Replaces the local-size queries of a specialized work-group function by
+/// its sizes.
+class FoldLocalSizesPass : public llvm::PassInfoMixin<FoldLocalSizesPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &);
+};
+
+} // namespace lanes
+
+#endif
