@@ -13,9 +13,11 @@
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
+using namespace llvm::PatternMatch;
 
 namespace lanes {
 
@@ -30,6 +32,47 @@ WorkItemShape::WorkItemShape(Function &F) : PDT(F) {
 
 bool WorkItemShape::isUniform(const Value *V) const {
   return !Varying.contains(V);
+}
+
+/// The dimension of local id query `V`: 0, 1 or 2; -1 when `V` is not
+/// one, or its dimension is not a constant.
+static int localIdDim(const Value *V) {
+  const auto *Call = dyn_cast<CallInst>(V);
+  const auto *Dim = Call && getBuiltin(Call) == Builtin::LocalId
+                        ? dyn_cast<ConstantInt>(Call->getArgOperand(0))
+                        : nullptr;
+  return Dim && Dim->getZExtValue() < 3 ? int(Dim->getZExtValue()) : -1;
+}
+
+bool WorkItemShape::isSubGroupUniform(const Value *V, unsigned SubGroupSize,
+                                      unsigned Depth) const {
+  // Deep enough for an address computed from a sub-group id.
+  constexpr unsigned MaxDepth = 12;
+  if (isUniform(V))
+    return true;
+  const auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth == MaxDepth || SubGroupSize < 2)
+    return false;
+  // A sub-group lies in one row: the local ids in dimensions 1 and 2 are
+  // its own.
+  if (localIdDim(I) > 0)
+    return true;
+  const APInt *C;
+  const Value *X;
+  if (match(I, m_LShr(m_Value(X), m_APInt(C))) && localIdDim(X) == 0)
+    return C->uge(Log2_32(SubGroupSize));
+  if (match(I, m_c_Or(m_Value(X), m_APInt(C))) && localIdDim(X) == 0)
+    return (C->getZExtValue() & (SubGroupSize - 1)) == SubGroupSize - 1;
+  if (const auto *Load = dyn_cast<LoadInst>(I))
+    return Load->isSimple() &&
+           isSubGroupUniform(Load->getPointerOperand(), SubGroupSize,
+                             Depth + 1);
+  if (!isa<BinaryOperator>(I) && !isa<CastInst>(I) &&
+      !isa<GetElementPtrInst>(I) && !isa<CmpInst>(I) && !isa<SelectInst>(I))
+    return false;
+  return all_of(I->operands(), [&](const Use &Op) {
+    return isSubGroupUniform(Op.get(), SubGroupSize, Depth + 1);
+  });
 }
 
 bool WorkItemShape::isSeedVarying(const Instruction &I) const {

@@ -35,6 +35,16 @@ public:
   explicit WorkItemShape(llvm::Function &F);
   /// True when `V` has the same value in every work-item of a group.
   bool isUniform(const llvm::Value *V) const;
+  /// True when `V` has the same value in every work-item of a sub-group of
+  /// `SubGroupSize`: it is uniform, or computed from uniform values, the
+  /// local ids in dimensions 1 and 2 (a sub-group lies in one row) and the
+  /// sub-group id (`x >> log2(SG)`, `x | (SG - 1)` of local id x in
+  /// dimension 0) by side-effect-free arithmetic and loads (a race-free
+  /// kernel's work-items read the same value at one address). With a size
+  /// below 2, the same as isUniform().
+  bool isSubGroupUniform(const llvm::Value *V, unsigned SubGroupSize) const {
+    return isSubGroupUniform(V, SubGroupSize, 0);
+  }
   /// True when `BB` lies strictly between a varying branch and its
   /// immediate post-dominator: only some work-items of a group may run it.
   bool isInDivergentRegion(const llvm::BasicBlock *BB) const {
@@ -42,6 +52,8 @@ public:
   }
 
 private:
+  bool isSubGroupUniform(const llvm::Value *V, unsigned SubGroupSize,
+                         unsigned Depth) const;
   bool isSeedVarying(const llvm::Instruction &I) const;
   bool propagate(llvm::Function &F);
   bool markDivergentRegion(llvm::BasicBlock &Branch);

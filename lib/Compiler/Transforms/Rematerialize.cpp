@@ -7,8 +7,12 @@
 #include "Rematerialize.h"
 
 #include "../Analysis/LanesIR.h"
+#include "../Analysis/WorkItemShape.h"
 
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/MemoryLocation.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 
 using namespace llvm;
@@ -19,7 +23,31 @@ namespace lanes {
 static constexpr unsigned ChainBudget = 12;
 
 Rematerializer::Rematerializer(const Function &WG)
-    : KernelObject(WG.arg_empty() ? nullptr : WG.getArg(0)) {}
+    : WG(WG), KernelObject(WG.arg_empty() ? nullptr : WG.getArg(0)) {}
+
+void Rematerializer::allowUnchangedLoads(AAResults &AA,
+                                         const WorkItemShape &Shape,
+                                         unsigned SubGroupSize) {
+  SmallVector<const Instruction *, 16> Writers;
+  SmallVector<const LoadInst *, 16> Shared;
+  for (const Instruction &I : instructions(WG)) {
+    if (getBuiltin(&I) != Builtin::None)
+      continue; // barriers and collectives order memory, they do not write
+    if (I.mayWriteToMemory())
+      Writers.push_back(&I);
+    const auto *Load = dyn_cast<LoadInst>(&I);
+    if (Load && Load->isSimple() &&
+        Shape.isSubGroupUniform(Load->getPointerOperand(), SubGroupSize))
+      Shared.push_back(Load);
+  }
+  for (const LoadInst *Load : Shared) {
+    MemoryLocation Loc = MemoryLocation::get(Load);
+    if (none_of(Writers, [&](const Instruction *W) {
+          return isModSet(AA.getModRefInfo(W, Loc));
+        }))
+      UnchangedLoads.insert(Load);
+  }
+}
 
 bool Rematerializer::canRecompute(const Instruction *I) {
   unsigned Budget = ChainBudget;
@@ -47,8 +75,9 @@ bool Rematerializer::canRecompute(const Instruction *I, unsigned &Budget) {
              });
   } else if (const auto *Load = dyn_cast<LoadInst>(I)) {
     // The kernel object is readable and unchanged for the whole launch.
-    Result = Load->isSimple() && KernelObject &&
-             getUnderlyingObject(Load->getPointerOperand()) == KernelObject;
+    Result = UnchangedLoads.contains(Load) ||
+             (Load->isSimple() && KernelObject &&
+              getUnderlyingObject(Load->getPointerOperand()) == KernelObject);
   } else {
     Result = (isa<BinaryOperator>(I) || isa<CastInst>(I) ||
               isa<GetElementPtrInst>(I) || isa<CmpInst>(I) ||

@@ -20,6 +20,7 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -126,8 +127,8 @@ struct LoopNest {
 /// Builds the work-group function body of one kernel.
 class WorkGroupBuilder {
 public:
-  explicit WorkGroupBuilder(Function &WG)
-      : WG(WG), Ctx(WG.getContext()), DL(WG.getDataLayout()),
+  WorkGroupBuilder(Function &WG, AAResults &AA)
+      : WG(WG), AA(AA), Ctx(WG.getContext()), DL(WG.getDataLayout()),
         I32(Type::getInt32Ty(Ctx)), I64(Type::getInt64Ty(Ctx)),
         Ptr(PointerType::getUnqual(Ctx)), Remat(WG) {}
 
@@ -173,6 +174,7 @@ private:
   WorkGroupSummary summary() const;
 
   Function &WG;
+  AAResults &AA; ///< of WG as it was before the pass
   LLVMContext &Ctx;
   const DataLayout &DL;
   Type *I32, *I64, *Ptr;
@@ -207,20 +209,23 @@ private:
   bool SplitsSubGroups = false;
 };
 
-/// Whether the work-item loops over dimension 0 should be a loop over the
-/// sub-groups around a loop over their lanes: when the kernel computes
-/// something from its sub-group id (x >> log2(SG), foldSubGroupIds), which
-/// is then invariant in the lane loop, and every sub-group is full, so the
-/// lane loop has exactly SG trips and vectorizes as one vector.
+/// Whether dimension 0 runs as a loop over the sub-groups around a loop
+/// over their lanes: when the kernel has sub-group collectives, is
+/// specialized for a local size whose dimension 0 is a multiple of their
+/// size SG (so the lane loop has exactly SG trips and vectorizes as one
+/// vector), and computes something from its sub-group id (`x >> log2(SG)`),
+/// which is then invariant in the lane loop. Other kernels gain nothing
+/// from the split and would lose the vectorizer's interleaving of a longer
+/// loop.
 bool WorkGroupBuilder::splitsSubGroups() const {
   std::optional<lanes::LocalSize> Fixed = fixedLocalSize(WG);
   if (SubGroupSize < 2 || !Fixed || (*Fixed)[0] % SubGroupSize != 0)
     return false;
   const APInt *C;
-  for (Instruction &I : instructions(WG))
+  for (const Instruction &I : instructions(WG))
     if (getBuiltin(&I) == Builtin::LocalId &&
         match(cast<CallInst>(I).getArgOperand(0), m_Zero()) &&
-        any_of(I.users(), [&](User *U) {
+        any_of(I.users(), [&](const User *U) {
           return match(U, m_LShr(m_Specific(&I), m_APInt(C))) &&
                  C->uge(Log2_32(SubGroupSize));
         }))
@@ -1291,6 +1296,7 @@ bool WorkGroupBuilder::build() {
     if (isCollective(getBuiltin(&I)) && !I.use_empty() && !is_contained(Live, &I))
       Live.push_back(&I);
   WorkItemShape Shape(WG);
+  Remat.allowUnchangedLoads(AA, Shape, SplitsSubGroups ? SubGroupSize : 0);
   SmallVector<BasicBlock *, 32> Original;
   for (BasicBlock &BB : WG)
     Original.push_back(&BB);
@@ -1339,7 +1345,10 @@ void foldWorkGroupFunctionQueries(Module &M, Function &WG) {
 
 } // namespace
 
-PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &) {
+PreservedAnalyses WorkItemLoopsPass::run(Module &M,
+                                         ModuleAnalysisManager &MAM) {
+  FunctionAnalysisManager &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   SmallVector<Function *, 8> WorkGroupFunctions;
   for (Function &F : M)
     if (isWorkGroupFunction(F))
@@ -1347,7 +1356,7 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &) {
   for (Function *WG : WorkGroupFunctions) {
     Function *Entry = M.getFunction(
         WG->getFnAttribute(WorkGroupAttr).getValueAsString());
-    WorkGroupBuilder Builder(*WG);
+    WorkGroupBuilder Builder(*WG, FAM.getResult<AAManager>(*WG));
     if (!Builder.build() || !Entry)
       continue;
     // Built: the function no longer waits for lowering.

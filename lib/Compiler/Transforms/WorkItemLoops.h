@@ -14,13 +14,20 @@
 ///  2. Each sub-CFG is cloned into a *work-item loop* nest over the local
 ///     ids (dimension 0 innermost, bottom-tested: every size is >= 1). Its
 ///     builtins become the loop counters and values read once from the
-///     `lanes_wg_ctx` (include/lanes/abi.h).
+///     `lanes_wg_ctx` (include/lanes/abi.h). A kernel specialized for a
+///     local size whose dimension 0 is a multiple of its sub-group size SG,
+///     and that computes from its sub-group id, runs dimension 0 as a loop
+///     over the sub-groups around a loop of exactly SG lanes; the sub-group
+///     id and the lane are rewritten in terms of the two counters, so what
+///     a sub-group shares is invariant in the lane loop.
 ///  3. After the nest, control goes to the sub-CFG its exit code names: a
 ///     direct branch when the sub-CFG has one exit, else a switch. With
 ///     several exits the nest also computes the minimum and maximum code
 ///     over the work-items; when they differ and the context asks for
 ///     checks, the function reports a divergent barrier and returns.
-///  4. Values live across a barrier are kept in *loop state*: per-work-item
+///  4. Values live across a barrier that are cheap to recompute are
+///     recomputed where they are needed (Rematerialize.h). The others are
+///     kept in *loop state*: per-work-item
 ///     arrays sized by the actual local size (64-byte aligned, from the
 ///     runtime's arena via __lanes_loop_state), or one scalar slot when
 ///     WorkItemShape proves them uniform (loaded once before the nest, so
@@ -70,7 +77,8 @@ namespace lanes {
 /// Builds the work-item loops of every work-group function.
 class WorkItemLoopsPass : public llvm::PassInfoMixin<WorkItemLoopsPass> {
 public:
-  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  llvm::PreservedAnalyses run(llvm::Module &M,
+                              llvm::ModuleAnalysisManager &MAM);
 };
 
 } // namespace lanes
