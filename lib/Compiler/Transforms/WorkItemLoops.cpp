@@ -103,16 +103,16 @@ struct LoopNest {
   BasicBlock *Header = nullptr; ///< innermost header, once per work-item
   BasicBlock *Latch = nullptr;  ///< innermost latch
   BasicBlock *After = nullptr;  ///< runs once after the nest
-  /// By level, innermost first: dimension 0, then 1 and 2. In a kernel
-  /// with sub-group collectives dimension 0 takes two levels, the lanes of
-  /// one sub-group (exactly its size) inside a loop over the sub-groups of
-  /// the row.
+  /// By level, innermost first: dimension 0, then 1 and 2. When
+  /// splitsSubGroups(), dimension 0 takes two levels: the lanes of one
+  /// sub-group (exactly its size) inside a loop over the sub-groups of the
+  /// row.
   SmallVector<BasicBlock *, MaxLevels> Headers, Latches;
   std::array<Value *, NumDims> Id{};
   Value *Item = nullptr;        ///< linear local id
   /// With sub-group levels: the local id in dimension 0 of the sub-group's
-  /// lane 0, and the lane (Id[0] = SubGroupBase + Lane).
-  Value *SubGroupBase = nullptr, *Lane = nullptr;
+  /// lane 0, and the lane (Id[0] = SubGroupStart + Lane).
+  Value *SubGroupStart = nullptr, *Lane = nullptr;
   PHINode *ExitCode = nullptr;  ///< code of this work-item's exit
   /// Over the whole group: the largest exit code, and the largest of
   /// (the sub-CFG's largest exit code - exit code), see buildLoopNest.
@@ -127,13 +127,14 @@ struct LoopNest {
 /// Builds the work-group function body of one kernel.
 class WorkGroupBuilder {
 public:
-  WorkGroupBuilder(Function &WG, AAResults &AA)
-      : WG(WG), AA(AA), Ctx(WG.getContext()), DL(WG.getDataLayout()),
+  explicit WorkGroupBuilder(Function &WG)
+      : WG(WG), Ctx(WG.getContext()), DL(WG.getDataLayout()),
         I32(Type::getInt32Ty(Ctx)), I64(Type::getInt64Ty(Ctx)),
         Ptr(PointerType::getUnqual(Ctx)), Remat(WG) {}
 
-  /// Returns false after diagnosing input it cannot handle.
-  bool build();
+  /// Returns false after diagnosing input it cannot handle. `AA` is WG's
+  /// alias analysis, asked before WG changes.
+  bool build(AAResults &AA);
 
 private:
   bool checkSupported();
@@ -174,7 +175,6 @@ private:
   WorkGroupSummary summary() const;
 
   Function &WG;
-  AAResults &AA; ///< of WG as it was before the pass
   LLVMContext &Ctx;
   const DataLayout &DL;
   Type *I32, *I64, *Ptr;
@@ -514,14 +514,14 @@ LoopNest WorkGroupBuilder::buildLoopNest(unsigned K) {
     Lv.Phi = B.CreatePHI(I64, 2, Lv.Counter);
     Lv.Phi->addIncoming(B.getInt64(0), Outer);
     if (Split && L == 1) {
-      N.SubGroupBase = Lv.Phi;
+      N.SubGroupStart = Lv.Phi;
     } else {
       // Linear id = (z * size1 + y) * size0 + x, built one level at a time.
       unsigned D = L == 0 ? 0 : L - Split;
       Value *Id = Lv.Phi;
       if (Split && D == 0) {
         N.Lane = Lv.Phi;
-        Id = B.CreateAdd(N.SubGroupBase, N.Lane, "lid.0", /*HasNUW=*/true,
+        Id = B.CreateAdd(N.SubGroupStart, N.Lane, "lid.0", /*HasNUW=*/true,
                          /*HasNSW=*/true);
       }
       Value *Scaled = D == NumDims - 1 ? RowBase
@@ -818,12 +818,12 @@ void WorkGroupBuilder::cloneSubCfg(unsigned K, LoopNest &Nest) {
 
 /// Rewrites the sub-group id and the lane, computed from the local id in
 /// dimension 0 (`x >> log2(SG)`, `x & (SG - 1)`, sub_group.hpp), in terms of
-/// the nest's sub-group base and lane, so that what depends only on the
+/// the nest's sub-group start and lane, so that what depends only on the
 /// sub-group is invariant in the lane loop: LICM hoists it, and the loop
 /// vectorizer sees a row's address plus the lane as a contiguous access.
-/// With x = base + lane, base a multiple of SG and lane < SG:
-///   x >> k           = base >> k              (k >= log2(SG))
-///   x | m            = base | m               (m has the low log2(SG) bits)
+/// With x = start + lane, start a multiple of SG and lane < SG:
+///   x >> k           = start >> k             (k >= log2(SG))
+///   x | m            = start | m              (m has the low log2(SG) bits)
 ///   x & m            = lane & m               (m < SG; lane for SG - 1)
 /// and the same for `trunc x & m`.
 void WorkGroupBuilder::foldSubGroupIds(const LoopNest &Nest) {
@@ -845,10 +845,10 @@ void WorkGroupBuilder::foldSubGroupIds(const LoopNest &Nest) {
     IRBuilder<> B(I);
     if (match(I, m_LShr(m_Specific(Id), m_APInt(C))) &&
         C->uge(Log2_64(SubGroupSize)))
-      Replace(I, B.CreateLShr(Nest.SubGroupBase, C->getZExtValue()));
+      Replace(I, B.CreateLShr(Nest.SubGroupStart, C->getZExtValue()));
     else if (match(I, m_c_Or(m_Specific(Id), m_APInt(C))) &&
              (C->getZExtValue() & Mask) == Mask)
-      Replace(I, B.CreateOr(Nest.SubGroupBase, *C));
+      Replace(I, B.CreateOr(Nest.SubGroupStart, *C));
     else if (match(I, m_c_And(m_Specific(Id), m_APInt(C))) && C->ule(Mask))
       Replace(I, C->getZExtValue() == Mask ? Nest.Lane
                                            : B.CreateAnd(Nest.Lane, *C));
@@ -1283,7 +1283,7 @@ static void rematerializeQueries(Function &WG) {
   }
 }
 
-bool WorkGroupBuilder::build() {
+bool WorkGroupBuilder::build(AAResults &AA) {
   if (!checkSupported())
     return false;
   SplitsSubGroups = splitsSubGroups();
@@ -1356,8 +1356,8 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M,
   for (Function *WG : WorkGroupFunctions) {
     Function *Entry = M.getFunction(
         WG->getFnAttribute(WorkGroupAttr).getValueAsString());
-    WorkGroupBuilder Builder(*WG, FAM.getResult<AAManager>(*WG));
-    if (!Builder.build() || !Entry)
+    WorkGroupBuilder Builder(*WG);
+    if (!Builder.build(FAM.getResult<AAManager>(*WG)) || !Entry)
       continue;
     // Built: the function no longer waits for lowering.
     WG->removeFnAttr(WorkGroupAttr);

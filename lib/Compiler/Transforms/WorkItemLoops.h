@@ -27,11 +27,11 @@
 ///     checks, the function reports a divergent barrier and returns.
 ///  4. Values live across a barrier that are cheap to recompute are
 ///     recomputed where they are needed (Rematerialize.h). The others are
-///     kept in *loop state*: per-work-item
-///     arrays sized by the actual local size (64-byte aligned, from the
-///     runtime's arena via __lanes_loop_state), or one scalar slot when
-///     WorkItemShape proves them uniform (loaded once before the nest, so
-///     stores by earlier work-items cannot leak into later ones). Each clone
+///     kept in *loop state*: per-work-item arrays sized by the actual local
+///     size (64-byte aligned, from the runtime's arena via
+///     __lanes_loop_state), or one scalar slot when WorkItemShape proves
+///     them uniform (loaded once before the nest, so stores by earlier
+///     work-items cannot leak into later ones). Each clone
 ///     stores the values it defines and reloads the ones it receives; SSA
 ///     form is repaired with SSAUpdater, so PHIs stay PHIs. Values that a
 ///     PHI joins (a loop's value, its next value, its value after the
