@@ -1,0 +1,160 @@
+// Kernels specialized for a local size whose row is a multiple of the
+// sub-group size, that compute from their sub-group id: their work-item
+// loops run each sub-group's lanes as a loop of their own, in which the
+// sub-group id and the lane are the loop counters (docs/sub-groups.md).
+// Each kernel has one launch, with constant sizes, so it is specialized.
+// Checked against the definition:
+// - every work-item's sub-group queries, in 1-D, 2-D and 3-D groups;
+// - CSR-vector row sums (a sub-group per row, its lanes striding over the
+//   row, reduce_over_group), whose row bounds are read before the
+//   collective and used after it. When nothing in the kernel writes the
+//   array they come from, they are read again after it; when the kernel
+//   writes that array, they wait in loop state.
+#include "subgroups.hpp"
+
+namespace {
+
+enum Query {
+  GroupLinearId,
+  LocalLinearId,
+  LocalLinearRange,
+  GroupLinearRange,
+  Leader,
+  FromLane0,
+  NumQueries
+};
+
+/// Stores the calling work-item's queries at its slot, and the slot of its
+/// sub-group's lane 0 (a sub-group collective, which gives the kernel its
+/// sub-group size).
+template <int Dims>
+void record(const sycl::nd_item<Dims> &It, size_t *Out) {
+  sycl::sub_group SG = It.get_sub_group();
+  size_t Slot = subgroups::slotOf(It);
+  size_t *O = Out + Slot * NumQueries;
+  O[GroupLinearId] = SG.get_group_linear_id();
+  O[LocalLinearId] = SG.get_local_linear_id();
+  O[LocalLinearRange] = SG.get_local_linear_range();
+  O[GroupLinearRange] = SG.get_group_linear_range();
+  O[Leader] = SG.leader();
+  O[FromLane0] = sycl::select_from_group(SG, Slot, sycl::id<1>(0));
+}
+
+/// Compares the queries of nd_range(Global, Local) in \p Out with the
+/// definition.
+template <int Dims>
+int checkQueries(sycl::queue &Q, const size_t *Out, size_t SGSize,
+                 sycl::range<Dims> Global, sycl::range<Dims> Local) {
+  std::string Name = "lane-loops queries" + subgroups::shapeName(Local);
+  if (!subgroups::checkedSize(Q, SGSize, Name.c_str()))
+    return 1;
+  std::vector<size_t> Want(Global.size() * NumQueries);
+  for (size_t Slot = 0; Slot < Global.size(); ++Slot) {
+    subgroups::Place P = subgroups::placeOfSlot(Slot, Local, SGSize);
+    size_t *W = &Want[Slot * NumQueries];
+    W[GroupLinearId] = P.SubGroup;
+    W[LocalLinearId] = P.Lane;
+    W[LocalLinearRange] = P.Size;
+    W[GroupLinearRange] = P.NumSubGroups;
+    W[Leader] = P.Lane == 0;
+    W[FromLane0] = Slot - P.Lane;
+  }
+  return corpus::check(Name.c_str(), Out, Want);
+}
+
+constexpr size_t Rows = 96, RowLocal = 64;
+
+/// Row R's entries: 1 to 40 of them.
+size_t rowLength(size_t R) { return 1 + (R * 37 + 11) % 40; }
+
+/// The row sums of the CSR-vector kernels: the sum of the row's values
+/// times 1000 plus the row's length.
+std::vector<long> wantRowSums(const int *RowPtr, const int *Val) {
+  std::vector<long> Want(Rows);
+  for (size_t R = 0; R < Rows; ++R) {
+    long Sum = 0;
+    for (int J = RowPtr[R]; J < RowPtr[R + 1]; ++J)
+      Sum += Val[J];
+    Want[R] = Sum * 1000 + (RowPtr[R + 1] - RowPtr[R]);
+  }
+  return Want;
+}
+
+} // namespace
+
+int main() {
+  sycl::queue Q;
+  const size_t SGSize = LANES_SUB_GROUP_SIZE;
+  int Rc = 0;
+
+  // The queries.
+  size_t *Out = sycl::malloc_shared<size_t>(256 * NumQueries, Q);
+  Q.parallel_for(sycl::nd_range<1>({256}, {64}), [=](sycl::nd_item<1> It) {
+     record(It, Out);
+   }).wait();
+  Rc |= checkQueries<1>(Q, Out, SGSize, {256}, {64});
+  Q.parallel_for(sycl::nd_range<2>({8, 32}, {4, 32}), [=](sycl::nd_item<2> It) {
+     record(It, Out);
+   }).wait();
+  Rc |= checkQueries<2>(Q, Out, SGSize, {8, 32}, {4, 32});
+  Q.parallel_for(sycl::nd_range<3>({2, 4, 32}, {2, 2, 16}),
+                 [=](sycl::nd_item<3> It) { record(It, Out); })
+      .wait();
+  Rc |= checkQueries<3>(Q, Out, SGSize, {2, 4, 32}, {2, 2, 16});
+  sycl::free(Out, Q);
+
+  // CSR-vector row sums: one sub-group per row.
+  int *RowPtr = sycl::malloc_shared<int>(Rows + 1, Q);
+  RowPtr[0] = 0;
+  for (size_t R = 0; R < Rows; ++R)
+    RowPtr[R + 1] = RowPtr[R] + int(rowLength(R));
+  int *Val = sycl::malloc_shared<int>(RowPtr[Rows], Q);
+  for (int J = 0; J < RowPtr[Rows]; ++J)
+    Val[J] = int(corpus::input(uint32_t(J), 3) % 1000);
+  std::vector<long> Want = wantRowSums(RowPtr, Val);
+  const sycl::nd_range<1> PerRow({Rows * SGSize}, {RowLocal});
+
+  // Nothing in the kernel writes RowPtr (Y is of another type).
+  long *Y = sycl::malloc_shared<long>(Rows, Q);
+  Q.parallel_for(PerRow, [=](sycl::nd_item<1> It) {
+     sycl::sub_group SG = It.get_sub_group();
+     size_t Row = It.get_group(0) * SG.get_group_linear_range() +
+                  SG.get_group_linear_id();
+     int Lane = int(SG.get_local_linear_id());
+     int Begin = RowPtr[Row], End = RowPtr[Row + 1];
+     long Sum = 0;
+     for (int J = Begin + Lane; J < End; J += int(SG.get_local_linear_range()))
+       Sum += Val[J];
+     Sum = sycl::reduce_over_group(SG, Sum, sycl::plus<long>());
+     if (SG.leader())
+       Y[Row] = Sum * 1000 + (End - Begin);
+   }).wait();
+  Rc |= corpus::check("lane-loops row sums, bounds read again", Y, Want);
+
+  // The kernel writes the array the bounds come from (past its rows).
+  int *Scratch = sycl::malloc_shared<int>(Rows + 1 + Rows, Q);
+  for (size_t R = 0; R <= Rows; ++R)
+    Scratch[R] = RowPtr[R];
+  Q.parallel_for(PerRow, [=](sycl::nd_item<1> It) {
+     sycl::sub_group SG = It.get_sub_group();
+     size_t Row = It.get_group(0) * SG.get_group_linear_range() +
+                  SG.get_group_linear_id();
+     int Lane = int(SG.get_local_linear_id());
+     int Begin = Scratch[Row], End = Scratch[Row + 1];
+     int Sum = 0;
+     for (int J = Begin + Lane; J < End; J += int(SG.get_local_linear_range()))
+       Sum += Val[J];
+     Sum = sycl::reduce_over_group(SG, Sum, sycl::plus<int>());
+     if (SG.leader())
+       Scratch[Rows + 1 + Row] = Sum * 1000 + (End - Begin);
+   }).wait();
+  std::vector<int> WantInt(Want.begin(), Want.end());
+  Rc |= corpus::check("lane-loops row sums, bounds in loop state",
+                      Scratch + Rows + 1, WantInt);
+
+  sycl::free(RowPtr, Q);
+  sycl::free(Val, Q);
+  sycl::free(Y, Q);
+  sycl::free(Scratch, Q);
+  return Rc;
+}
