@@ -67,8 +67,26 @@ constexpr size_t Rows = 96, RowLocal = 64;
 /// Row R's entries: 1 to 40 of them.
 size_t rowLength(size_t R) { return 1 + (R * 37 + 11) % 40; }
 
-/// The row sums of the CSR-vector kernels: the sum of the row's values
-/// times 1000 plus the row's length.
+/// The CSR-vector kernels' result for the calling sub-group's row (one
+/// sub-group per row, its lanes striding over the row): the sum of the
+/// row's values times 1000 plus the row's length. The row's bounds are
+/// read before the collective and used after it. \p Row is set to the row.
+template <typename T>
+T rowSum(const sycl::nd_item<1> &It, const int *RowPtr, const int *Val,
+         size_t &Row) {
+  sycl::sub_group SG = It.get_sub_group();
+  Row = It.get_group(0) * SG.get_group_linear_range() +
+        SG.get_group_linear_id();
+  int Lane = int(SG.get_local_linear_id());
+  int Begin = RowPtr[Row], End = RowPtr[Row + 1];
+  T Sum = 0;
+  for (int J = Begin + Lane; J < End; J += int(SG.get_local_linear_range()))
+    Sum += Val[J];
+  Sum = sycl::reduce_over_group(SG, Sum, sycl::plus<T>());
+  return Sum * 1000 + (End - Begin);
+}
+
+/// What rowSum gives for every row.
 std::vector<long> wantRowSums(const int *RowPtr, const int *Val) {
   std::vector<long> Want(Rows);
   for (size_t R = 0; R < Rows; ++R) {
@@ -117,17 +135,10 @@ int main() {
   // Nothing in the kernel writes RowPtr (Y is of another type).
   long *Y = sycl::malloc_shared<long>(Rows, Q);
   Q.parallel_for(PerRow, [=](sycl::nd_item<1> It) {
-     sycl::sub_group SG = It.get_sub_group();
-     size_t Row = It.get_group(0) * SG.get_group_linear_range() +
-                  SG.get_group_linear_id();
-     int Lane = int(SG.get_local_linear_id());
-     int Begin = RowPtr[Row], End = RowPtr[Row + 1];
-     long Sum = 0;
-     for (int J = Begin + Lane; J < End; J += int(SG.get_local_linear_range()))
-       Sum += Val[J];
-     Sum = sycl::reduce_over_group(SG, Sum, sycl::plus<long>());
-     if (SG.leader())
-       Y[Row] = Sum * 1000 + (End - Begin);
+     size_t Row;
+     long Sum = rowSum<long>(It, RowPtr, Val, Row);
+     if (It.get_sub_group().leader())
+       Y[Row] = Sum;
    }).wait();
   Rc |= corpus::check("lane-loops row sums, bounds read again", Y, Want);
 
@@ -136,17 +147,10 @@ int main() {
   for (size_t R = 0; R <= Rows; ++R)
     Scratch[R] = RowPtr[R];
   Q.parallel_for(PerRow, [=](sycl::nd_item<1> It) {
-     sycl::sub_group SG = It.get_sub_group();
-     size_t Row = It.get_group(0) * SG.get_group_linear_range() +
-                  SG.get_group_linear_id();
-     int Lane = int(SG.get_local_linear_id());
-     int Begin = Scratch[Row], End = Scratch[Row + 1];
-     int Sum = 0;
-     for (int J = Begin + Lane; J < End; J += int(SG.get_local_linear_range()))
-       Sum += Val[J];
-     Sum = sycl::reduce_over_group(SG, Sum, sycl::plus<int>());
-     if (SG.leader())
-       Scratch[Rows + 1 + Row] = Sum * 1000 + (End - Begin);
+     size_t Row;
+     int Sum = rowSum<int>(It, Scratch, Val, Row);
+     if (It.get_sub_group().leader())
+       Scratch[Rows + 1 + Row] = Sum;
    }).wait();
   std::vector<int> WantInt(Want.begin(), Want.end());
   Rc |= corpus::check("lane-loops row sums, bounds in loop state",
