@@ -51,6 +51,14 @@ Builtin getBuiltin(const Instruction *I) {
   return Call ? getBuiltin(Call->getCalledFunction()) : Builtin::None;
 }
 
+int localIdDim(const Value *V) {
+  const auto *Call = dyn_cast<CallInst>(V);
+  const auto *Dim = Call && getBuiltin(Call) == Builtin::LocalId
+                        ? dyn_cast<ConstantInt>(Call->getArgOperand(0))
+                        : nullptr;
+  return Dim && Dim->getZExtValue() < 3 ? int(Dim->getZExtValue()) : -1;
+}
+
 bool isWorkItemBuiltin(Builtin B) {
   return B != Builtin::None && B != Builtin::WorkGroupFunction;
 }

@@ -88,6 +88,9 @@ inline constexpr llvm::StringLiteral WorkGroupSummaryMD =
 Builtin getBuiltin(const llvm::Function *F);
 /// The builtin `I` calls, or Builtin::None when `I` is no such call.
 Builtin getBuiltin(const llvm::Instruction *I);
+/// The dimension `V` is the local id in: 0, 1 or 2 when `V` is a
+/// `__lanes_local_id` call with that constant dimension, else -1.
+int localIdDim(const llvm::Value *V);
 /// True for builtins whose result depends on the calling work-item or
 /// that synchronise it: a call chain reaching one must be inlined.
 bool isWorkItemBuiltin(Builtin B);

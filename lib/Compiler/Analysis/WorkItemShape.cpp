@@ -34,16 +34,6 @@ bool WorkItemShape::isUniform(const Value *V) const {
   return !Varying.contains(V);
 }
 
-/// The dimension of local id query `V`: 0, 1 or 2; -1 when `V` is not
-/// one, or its dimension is not a constant.
-static int localIdDim(const Value *V) {
-  const auto *Call = dyn_cast<CallInst>(V);
-  const auto *Dim = Call && getBuiltin(Call) == Builtin::LocalId
-                        ? dyn_cast<ConstantInt>(Call->getArgOperand(0))
-                        : nullptr;
-  return Dim && Dim->getZExtValue() < 3 ? int(Dim->getZExtValue()) : -1;
-}
-
 bool WorkItemShape::isSubGroupUniform(const Value *V, unsigned SubGroupSize,
                                       unsigned Depth) const {
   // Deep enough for an address computed from a sub-group id.

@@ -34,14 +34,6 @@ unsigned opOf(const CallInst &Call) {
 /// Deep enough for the lane arithmetic of shifts and permutations.
 constexpr unsigned MaxLaneDepth = 8;
 
-bool isLocalIdZero(const Value *V) {
-  const auto *Call = dyn_cast<CallInst>(V);
-  if (!Call || getBuiltin(Call) != Builtin::LocalId)
-    return false;
-  const auto *Dim = dyn_cast<ConstantInt>(Call->getArgOperand(0));
-  return Dim && Dim->isZero();
-}
-
 /// `V` folded with local id 0 replaced by `Lane`, when `V` is built from it
 /// and constants by operations whose low bits depend on their operands' low
 /// bits only; else null. Local id 0 is the lane plus a multiple of the
@@ -50,7 +42,7 @@ Constant *lowBitsAtLane(Value *V, uint64_t Lane, const DataLayout &DL,
                         unsigned Depth) {
   if (auto *C = dyn_cast<ConstantInt>(V))
     return C;
-  if (isLocalIdZero(V))
+  if (localIdDim(V) == 0)
     return ConstantInt::get(V->getType(), Lane);
   auto *I = dyn_cast<Instruction>(V);
   if (!I || Depth == MaxLaneDepth)

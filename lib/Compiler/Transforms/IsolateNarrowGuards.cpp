@@ -41,8 +41,7 @@ std::optional<uint64_t> admittedItems(ICmpInst &Test) {
   CmpInst::Predicate Pred;
   Value *Id;
   if (!match(&Test, m_ICmp(Pred, m_Value(Id), m_APInt(C))) ||
-      getBuiltin(dyn_cast<Instruction>(Id)) != Builtin::LocalId ||
-      !match(cast<CallInst>(Id)->getArgOperand(0), m_Zero()))
+      localIdDim(Id) != 0)
     return std::nullopt;
   switch (Pred) {
   case CmpInst::ICMP_ULT:

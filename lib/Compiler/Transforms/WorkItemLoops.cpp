@@ -223,9 +223,7 @@ bool WorkGroupBuilder::splitsSubGroups() const {
     return false;
   const APInt *C;
   for (const Instruction &I : instructions(WG))
-    if (getBuiltin(&I) == Builtin::LocalId &&
-        match(cast<CallInst>(I).getArgOperand(0), m_Zero()) &&
-        any_of(I.users(), [&](const User *U) {
+    if (localIdDim(&I) == 0 && any_of(I.users(), [&](const User *U) {
           return match(U, m_LShr(m_Specific(&I), m_APInt(C))) &&
                  C->uge(Log2_32(SubGroupSize));
         }))
