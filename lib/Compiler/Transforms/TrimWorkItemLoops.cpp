@@ -74,6 +74,17 @@ bool admitsRange(CmpInst::Predicate Pred) {
          Pred == CmpInst::ICMP_EQ;
 }
 
+/// True when \p V is `counter & mask` and the mask keeps every value the
+/// counter takes: what InstCombine makes of a 32-bit id's comparison
+/// (`trunc counter to i32`) in a loop of constant bounds.
+bool masksNothing(const Value *V, const GuardedLoop &G) {
+  const APInt *Mask, *Start, *Bound;
+  return match(V, m_And(m_Specific(G.Counter), m_APInt(Mask))) &&
+         Mask->isMask() && match(G.Start, m_APInt(Start)) &&
+         match(G.Bound, m_APInt(Bound)) && !Bound->isZero() &&
+         Start->ule(*Mask) && (*Bound - 1).ule(*Mask);
+}
+
 std::optional<GuardedLoop> matchGuardedLoop(const Loop &L) {
   GuardedLoop G;
   G.Preheader = L.getLoopPreheader();
@@ -112,11 +123,13 @@ std::optional<GuardedLoop> matchGuardedLoop(const Loop &L) {
   G.Start = G.Counter->getIncomingValueForBlock(G.Preheader);
 
   // The header: `br (counter pred limit), body, latch` or the reverse.
+  Value *Compared;
   G.Guard = dyn_cast<BranchInst>(G.Header->getTerminator());
   if (!G.Guard || !G.Guard->isConditional() ||
       !match(G.Guard->getCondition(),
-             m_ICmp(G.Pred, m_Specific(G.Counter), m_Value(G.Limit))) ||
-      !L.isLoopInvariant(G.Limit))
+             m_ICmp(G.Pred, m_Value(Compared), m_Value(G.Limit))) ||
+      !L.isLoopInvariant(G.Limit) ||
+      (Compared != G.Counter && !masksNothing(Compared, G)))
     return std::nullopt;
   if (G.Guard->getSuccessor(1) == G.Latch) {
     G.Body = G.Guard->getSuccessor(0);

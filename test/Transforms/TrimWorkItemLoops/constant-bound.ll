@@ -64,3 +64,57 @@ exit:
 ; CHECK-LABEL: define internal void @other(
 ; CHECK: header:
 ; CHECK: %active = icmp ult i64 %lid, 128
+
+; `if (lane == 0)` on a 32-bit id: InstCombine compares `lane & 0xffffffff`
+; with 0. The mask keeps every counter value of a loop of 16, so the loop is
+; trimmed to its one iteration.
+define internal void @first_lane(ptr %out) "lanes-work-group-of"="first_lane" {
+pre:
+  br label %header
+header:
+  %lane = phi i64 [ 0, %pre ], [ %next, %latch ]
+  %low = and i64 %lane, 4294967295
+  %first = icmp eq i64 %low, 0
+  br i1 %first, label %body, label %latch
+body:
+  store i32 1, ptr %out
+  br label %latch
+latch:
+  %next = add nuw nsw i64 %lane, 1
+  %more = icmp ult i64 %lane, 15
+  br i1 %more, label %header, label %exit
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define internal void @first_lane(
+; CHECK: %trimmed.runs = icmp ult i64 0,
+; CHECK: header:
+; CHECK-NEXT: %lane = phi i64
+; CHECK-NEXT: br label %body
+
+; A mask that drops counter values (lanes 8 to 15 pass `lane & 7 == 0` too)
+; is not a test of the counter: the loop is left alone.
+define internal void @masked_lanes(ptr %out) "lanes-work-group-of"="masked_lanes" {
+pre:
+  br label %header
+header:
+  %lane = phi i64 [ 0, %pre ], [ %next, %latch ]
+  %low = and i64 %lane, 7
+  %first = icmp eq i64 %low, 0
+  br i1 %first, label %body, label %latch
+body:
+  store i32 1, ptr %out
+  br label %latch
+latch:
+  %next = add nuw nsw i64 %lane, 1
+  %more = icmp ult i64 %lane, 15
+  br i1 %more, label %header, label %exit
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define internal void @masked_lanes(
+; CHECK: header:
+; CHECK: %first = icmp eq i64 %low, 0
+; CHECK-NEXT: br i1 %first, label %body, label %latch
