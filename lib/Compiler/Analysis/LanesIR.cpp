@@ -107,6 +107,10 @@ SmallVector<Loop *, 4> innermostWorkItemLoops(const LoopInfo &LI) {
   return Loops;
 }
 
+Type *stateType(Type *Ty) {
+  return Ty->isIntOrIntVectorTy(1) ? Ty->getWithNewBitWidth(8) : Ty;
+}
+
 std::optional<LocalSize> constantLocalSize(const CallInst &Query) {
   if (Query.arg_size() != 4)
     return std::nullopt;

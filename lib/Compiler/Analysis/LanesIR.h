@@ -25,6 +25,7 @@ class Instruction;
 class Loop;
 class LoopInfo;
 class Module;
+class Type;
 class Value;
 } // namespace llvm
 
@@ -118,6 +119,11 @@ bool isLoweredWorkGroupFunction(const llvm::Function &F);
 /// The innermost work-item loops (WorkItemLoopMD) of `LI`, in preorder.
 llvm::SmallVector<llvm::Loop *, 4>
 innermostWorkItemLoops(const llvm::LoopInfo &LI);
+
+/// The type a work-item's value of type `Ty` is kept in while other
+/// work-items run: booleans as bytes, as the loop vectorizer loads and
+/// stores vectors of i1 one element at a time.
+llvm::Type *stateType(llvm::Type *Ty);
 
 /// A local size, dimension 0 first.
 using LocalSize = std::array<uint64_t, 3>;

@@ -22,6 +22,7 @@
 #include "../Transforms/IsolateBarriers.h"
 #include "../Transforms/IsolateNarrowGuards.h"
 #include "../Transforms/KernelReport.h"
+#include "../Transforms/LockstepInterleavedLoops.h"
 #include "../Transforms/MergeBarrierCopies.h"
 #include "../Transforms/SplitChosenLoads.h"
 #include "../Transforms/TrimWorkItemLoops.h"
@@ -120,6 +121,9 @@ ForEachWorkGroupFunctionPass cleanupKernelsPass() {
   FPM.addPass(VersionClampsPass());
   // Last: InstCombine and SimplifyCFG would merge the loads again.
   FPM.addPass(SplitChosenLoadsPass());
+  // After LICM, which leaves the bounds of an interleaved loop invariant in
+  // the work-item loop around it.
+  FPM.addPass(LockstepInterleavedLoopsPass());
   return ForEachWorkGroupFunctionPass(std::move(FPM));
 }
 

@@ -72,12 +72,6 @@ struct SubCfg {
 };
 
 /// Where a value or alloca waits while other work-items run.
-/// The type a slot keeps a value of type \p Ty in: booleans as bytes, as
-/// the loop vectorizer loads and stores vectors of i1 one element at a time.
-Type *stateType(Type *Ty) {
-  return Ty->isIntOrIntVectorTy(1) ? Ty->getWithNewBitWidth(8) : Ty;
-}
-
 struct StateSlot {
   bool Uniform = false;
   Type *Ty = nullptr;      ///< type stored (values only), see stateType()

@@ -1,0 +1,715 @@
+//===- LockstepInterleavedLoops.cpp - Interleaved loops in lockstep -------===//
+//
+/// \file
+/// Implements `lanes-lockstep-interleaved-loops`; the header states the
+/// algorithm.
+//
+//===----------------------------------------------------------------------===//
+#include "LockstepInterleavedLoops.h"
+
+#include "../Analysis/LanesIR.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/PatternMatch.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
+
+#include <optional>
+
+using namespace llvm;
+using namespace llvm::PatternMatch;
+
+#define DEBUG_TYPE "lanes-lockstep-interleaved-loops"
+
+STATISTIC(NumLockstep, "Interleaved loops run in lockstep");
+
+namespace lanes {
+namespace {
+
+/// Work-items of one work-item loop, at most: each value crossing between
+/// the three loops takes an array of that many elements on the stack.
+constexpr unsigned MaxItems = 1024;
+
+/// A work-item loop (outer) around one loop over an interleaved range.
+struct InterleavedNest {
+  Loop *Outer = nullptr, *Inner = nullptr;
+  PHINode *Item = nullptr; ///< the outer loop's counter, from 0 by 1
+  unsigned Items = 0;      ///< its trip count
+  MDNode *AccessGroup = nullptr;
+  BasicBlock *InnerPreheader = nullptr, *InnerLatch = nullptr,
+             *InnerExit = nullptr;
+  /// The outer loop's blocks before the inner loop: those its preheader is
+  /// reached from without the back edge.
+  SmallSetVector<BasicBlock *, 8> Before;
+  /// Edges from Before to a block after the inner loop: items skipping it.
+  SmallVector<std::pair<BasicBlock *, BasicBlock *>, 2> Skips;
+};
+
+/// True when \p S moves by one per trip of \p L, but for invariant terms
+/// and a widening: `sext(begin + lane) + 4`.
+bool movesByOne(const SCEV *S, const Loop &L, ScalarEvolution &SE) {
+  for (;;) {
+    if (const auto *Cast = dyn_cast<SCEVIntegralCastExpr>(S)) {
+      S = Cast->getOperand();
+      continue;
+    }
+    const auto *Sum = dyn_cast<SCEVAddExpr>(S);
+    if (!Sum)
+      break;
+    auto Moving = make_filter_range(Sum->operands(), [&](const SCEV *Op) {
+      return !SE.isLoopInvariant(Op, &L);
+    });
+    if (range_size(Moving) != 1)
+      return false;
+    S = *Moving.begin();
+  }
+  const auto *PerItem = dyn_cast<SCEVAddRecExpr>(S);
+  return PerItem && PerItem->getLoop() == &L && PerItem->isAffine() &&
+         PerItem->getStepRecurrence(SE)->isOne();
+}
+
+/// True when \p Test compares a value that moves by a nonzero multiple of
+/// the item count per trip of the inner loop and by one per item with a
+/// value invariant in the outer loop: then the items' trip counts differ
+/// by one at most.
+bool comparesInterleaved(const ICmpInst &Test, const InterleavedNest &N,
+                         ScalarEvolution &SE) {
+  const SCEV *Moving = SE.getSCEV(Test.getOperand(0));
+  const SCEV *Bound = SE.getSCEV(Test.getOperand(1));
+  if (SE.isLoopInvariant(Moving, N.Outer))
+    std::swap(Moving, Bound);
+  const auto *PerTrip = dyn_cast<SCEVAddRecExpr>(Moving);
+  if (!SE.isLoopInvariant(Bound, N.Outer) || !PerTrip ||
+      PerTrip->getLoop() != N.Inner || !PerTrip->isAffine())
+    return false;
+  const auto *Step = dyn_cast<SCEVConstant>(PerTrip->getStepRecurrence(SE));
+  return Step && !Step->getAPInt().isZero() &&
+         Step->getAPInt().srem(N.Items) == 0 &&
+         movesByOne(PerTrip->getStart(), *N.Outer, SE);
+}
+
+/// Fills N.Before and N.Skips; false when the outer loop's blocks do not
+/// split into those before the inner loop and those after it.
+bool splitAtInner(InterleavedNest &N) {
+  Loop &L = *N.Outer, &I = *N.Inner;
+  SmallVector<BasicBlock *, 8> Work{N.InnerPreheader};
+  N.Before.insert(N.InnerPreheader);
+  while (!Work.empty()) {
+    BasicBlock *BB = Work.pop_back_val();
+    if (BB == L.getHeader())
+      continue;
+    for (BasicBlock *Pred : predecessors(BB))
+      if (L.contains(Pred) && !I.contains(Pred) && N.Before.insert(Pred))
+        Work.push_back(Pred);
+  }
+  if (!N.Before.contains(L.getHeader()) || N.Before.contains(N.InnerExit))
+    return false;
+  for (BasicBlock *BB : N.Before)
+    for (BasicBlock *Succ : successors(BB)) {
+      if (N.Before.contains(Succ) ||
+          (BB == N.InnerPreheader && Succ == I.getHeader()))
+        continue;
+      if (I.contains(Succ) || is_contained(N.Skips, std::pair(BB, Succ)))
+        return false;
+      N.Skips.push_back({BB, Succ});
+    }
+  return true;
+}
+
+std::optional<InterleavedNest> matchNest(Loop &L, ScalarEvolution &SE) {
+  if (!findOptionMDForLoop(&L, WorkItemLoopMD) || L.getSubLoops().size() != 1)
+    return std::nullopt;
+  InterleavedNest N;
+  N.Outer = &L;
+  N.Inner = L.getSubLoops().front();
+  Loop &I = *N.Inner;
+  if (!I.isInnermost() || !L.getLoopPreheader() || !L.getLoopLatch() ||
+      L.getExitingBlock() != L.getLoopLatch())
+    return std::nullopt;
+  // The counter is the header's only PHI: nothing is carried from one item
+  // to the next.
+  auto Phis = L.getHeader()->phis();
+  if (std::next(Phis.begin()) != Phis.end())
+    return std::nullopt;
+  N.Item = &*Phis.begin();
+  const auto *Count = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(N.Item));
+  N.Items = SE.getSmallConstantTripCount(&L);
+  if (!Count || Count->getLoop() != &L || !Count->getStart()->isZero() ||
+      !Count->getStepRecurrence(SE)->isOne() || N.Items < 2 ||
+      N.Items > MaxItems)
+    return std::nullopt;
+  MDNode *Parallel = findOptionMDForLoop(&L, "llvm.loop.parallel_accesses");
+  N.AccessGroup = Parallel && Parallel->getNumOperands() == 2
+                      ? dyn_cast<MDNode>(Parallel->getOperand(1))
+                      : nullptr;
+  N.InnerPreheader = I.getLoopPreheader();
+  N.InnerLatch = I.getLoopLatch();
+  N.InnerExit = I.getExitBlock();
+  if (!N.AccessGroup || !N.InnerPreheader || !N.InnerLatch || !N.InnerExit ||
+      I.getExitingBlock() != N.InnerLatch || !L.contains(N.InnerExit))
+    return std::nullopt;
+  auto *Latch = dyn_cast<BranchInst>(N.InnerLatch->getTerminator());
+  auto *Test = Latch && Latch->isConditional()
+                   ? dyn_cast<ICmpInst>(Latch->getCondition())
+                   : nullptr;
+  if (!Test || !comparesInterleaved(*Test, N, SE) || !splitAtInner(N))
+    return std::nullopt;
+  return N;
+}
+
+/// A loop over the items that one of the three loops is built in.
+struct ItemLoop {
+  BasicBlock *Header, *Latch;
+  PHINode *Item;
+};
+
+/// Whether any item, and whether every item, goes on to (another) trip of
+/// the inner loop.
+struct Votes {
+  Value *Any, *All;
+};
+
+/// A loop over the items running one trip of the inner loop.
+struct StepLoop {
+  BasicBlock *Header, *Latch;
+  Votes Stay; ///< on another trip
+};
+
+/// Runs one InterleavedNest in lockstep.
+class LockstepBuilder {
+public:
+  LockstepBuilder(InterleavedNest &N, Function &F)
+      : N(N), F(F), Ctx(F.getContext()), ItemTy(N.Item->getType()),
+        Preheader(N.Outer->getLoopPreheader()), Header(N.Outer->getHeader()),
+        LoopID(N.Outer->getLoopID()) {}
+
+  void build();
+
+private:
+  void classify();
+  bool canRebuild(Value *V);
+  Value *rebuild(Value *V, ValueToValueMapTy &VM, IRBuilder<> &B);
+  Value *valueBefore(Instruction *V, Value *Item, ValueToValueMapTy &VM,
+                     IRBuilder<> &B);
+  AllocaInst *newArray(Type *Ty, const Twine &Name);
+  void storeItem(Value *V, AllocaInst *Array, Value *Item, IRBuilder<> &B);
+  Value *loadItem(Type *Ty, AllocaInst *Array, Value *Item, IRBuilder<> &B,
+                  const Twine &Name);
+  ItemLoop openItemLoop(BasicBlock *Pre, const Twine &Name);
+  void closeItemLoop(const ItemLoop &IL, BasicBlock *Exit);
+  BasicBlock *newBlock(const Twine &Name);
+  Votes openVotes(BasicBlock *Pre, IRBuilder<> &B);
+  Votes closeVotes(const Votes &V, Value *Stays, BasicBlock *Latch,
+                   IRBuilder<> &B);
+  std::pair<BasicBlock *, Votes> buildFirst();
+  StepLoop buildStep(BasicBlock *Pre, Value *Trip, bool Masked,
+                     BasicBlock *Exit);
+  void buildTrips(BasicBlock *Pre, const Votes &First, BasicBlock *Last);
+  void buildLast(BasicBlock *Pre);
+
+  InterleavedNest &N;
+  Function &F;
+  LLVMContext &Ctx;
+  Type *ItemTy;
+  BasicBlock *Preheader, *Header, *Body = nullptr;
+  MDNode *LoopID;
+
+  /// Values of Before used outside it; those used in the inner loop.
+  SetVector<Instruction *> BeforeLive;
+  SmallPtrSet<Instruction *, 8> UsedInInner;
+  /// Values of the inner loop used outside it.
+  SetVector<Instruction *> InnerLive;
+  /// The uses of BeforeLive and InnerLive after the inner loop.
+  SmallVector<Use *, 8> UsesAfter;
+  DenseMap<Instruction *, bool> Rebuildable;
+  /// The inner header's PHIs adding a step invariant in the outer loop
+  /// each trip, with the step; and the others.
+  SmallVector<std::pair<PHINode *, Value *>, 2> Stepped;
+  SmallVector<PHINode *, 2> Carried;
+  /// Arrays of values that are not rebuilt: of Before, the carried PHIs,
+  /// and InnerLive (a carried PHI's next value shares the PHI's array).
+  DenseMap<Instruction *, AllocaInst *> Arrays;
+  SmallVector<Instruction *, 2> OwnArrays; ///< InnerLive with arrays of own
+  AllocaInst *Active = nullptr, *Code = nullptr;
+};
+
+BasicBlock *LockstepBuilder::newBlock(const Twine &Name) {
+  return BasicBlock::Create(Ctx, Name, &F, Header);
+}
+
+bool LockstepBuilder::canRebuild(Value *V) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || I == N.Item || !N.Before.contains(I->getParent()))
+    return !I || I == N.Item || !N.Outer->contains(I);
+  if (auto Known = Rebuildable.find(I); Known != Rebuildable.end())
+    return Known->second;
+  Rebuildable[I] = false; // while its operands are asked
+  bool Cheap = !isa<PHINode>(I) && !I->mayReadFromMemory() &&
+               isSafeToSpeculativelyExecute(I) &&
+               all_of(I->operands(), [&](Value *Op) { return canRebuild(Op); });
+  return Rebuildable[I] = Cheap;
+}
+
+/// \p V of Before for the item VM maps N.Item to, computed at \p B from
+/// values VM knows (those computed there already).
+Value *LockstepBuilder::rebuild(Value *V, ValueToValueMapTy &VM,
+                                IRBuilder<> &B) {
+  if (Value *Known = VM.lookup(V))
+    return Known;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !N.Before.contains(I->getParent()))
+    return V;
+  Instruction *Copy = I->clone();
+  for (Use &Op : Copy->operands())
+    Op.set(rebuild(Op.get(), VM, B));
+  B.Insert(Copy, I->getName());
+  VM[I] = Copy;
+  return Copy;
+}
+
+Value *LockstepBuilder::valueBefore(Instruction *V, Value *Item,
+                                    ValueToValueMapTy &VM, IRBuilder<> &B) {
+  if (canRebuild(V))
+    return rebuild(V, VM, B);
+  Value *Loaded = loadItem(V->getType(), Arrays.lookup(V), Item, B,
+                           V->getName() + ".reload");
+  VM[V] = Loaded;
+  return Loaded;
+}
+
+AllocaInst *LockstepBuilder::newArray(Type *Ty, const Twine &Name) {
+  IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
+  AllocaInst *Array =
+      B.CreateAlloca(ArrayType::get(stateType(Ty), N.Items), nullptr, Name);
+  Array->setAlignment(Align(64));
+  return Array;
+}
+
+void LockstepBuilder::storeItem(Value *V, AllocaInst *Array, Value *Item,
+                                IRBuilder<> &B) {
+  Value *Slot = B.CreateInBoundsGEP(Array->getAllocatedType(), Array,
+                                    {B.getInt64(0), Item});
+  B.CreateStore(B.CreateZExt(V, stateType(V->getType())), Slot)
+      ->setMetadata(LLVMContext::MD_access_group, N.AccessGroup);
+}
+
+Value *LockstepBuilder::loadItem(Type *Ty, AllocaInst *Array, Value *Item,
+                                 IRBuilder<> &B, const Twine &Name) {
+  Value *Slot = B.CreateInBoundsGEP(Array->getAllocatedType(), Array,
+                                    {B.getInt64(0), Item});
+  LoadInst *Load = B.CreateLoad(stateType(Ty), Slot, Name);
+  Load->setMetadata(LLVMContext::MD_access_group, N.AccessGroup);
+  return B.CreateTrunc(Load, Ty);
+}
+
+void LockstepBuilder::classify() {
+  for (BasicBlock *BB : N.Before)
+    for (Instruction &I : *BB)
+      for (Use &U : I.uses()) {
+        auto *User = cast<Instruction>(U.getUser());
+        if (&I == N.Item || N.Before.contains(User->getParent()))
+          continue;
+        BeforeLive.insert(&I);
+        if (N.Inner->contains(User))
+          UsedInInner.insert(&I);
+        else
+          UsesAfter.push_back(&U);
+      }
+  for (BasicBlock *BB : N.Inner->blocks())
+    for (Instruction &I : *BB)
+      for (Use &U : I.uses())
+        if (!N.Inner->contains(cast<Instruction>(U.getUser()))) {
+          InnerLive.insert(&I);
+          UsesAfter.push_back(&U);
+        }
+  for (Instruction *V : BeforeLive)
+    if (!canRebuild(V))
+      Arrays[V] = newArray(V->getType(), V->getName() + ".items");
+  for (PHINode &Phi : N.Inner->getHeader()->phis()) {
+    Value *Next = Phi.getIncomingValueForBlock(N.InnerLatch);
+    Value *Step;
+    if (Phi.getType()->isIntegerTy() &&
+        Phi.getType()->getIntegerBitWidth() <= 64 &&
+        match(Next, m_c_Add(m_Specific(&Phi), m_Value(Step))) &&
+        !(isa<Instruction>(Step) &&
+          N.Outer->contains(cast<Instruction>(Step))) &&
+        canRebuild(Phi.getIncomingValueForBlock(N.InnerPreheader))) {
+      Stepped.push_back({&Phi, Step});
+      continue;
+    }
+    Carried.push_back(&Phi);
+    Arrays[&Phi] = newArray(Phi.getType(), Phi.getName() + ".items");
+  }
+  for (Instruction *V : InnerLive) {
+    auto Carries = [&](PHINode *Phi) {
+      return Phi->getIncomingValueForBlock(N.InnerLatch) == V;
+    };
+    if (auto Phi = find_if(Carried, Carries); Phi != Carried.end()) {
+      Arrays[V] = Arrays[*Phi];
+      continue;
+    }
+    Arrays[V] = newArray(V->getType(), V->getName() + ".items");
+    OwnArrays.push_back(V);
+  }
+  Active = newArray(Type::getInt1Ty(Ctx), "active.items");
+  if (!N.Skips.empty())
+    Code = newArray(Type::getInt8Ty(Ctx), "resume.items");
+}
+
+ItemLoop LockstepBuilder::openItemLoop(BasicBlock *Pre, const Twine &Name) {
+  ItemLoop IL{newBlock(Name), newBlock(Name + ".latch"), nullptr};
+  IRBuilder<> B(IL.Header);
+  IL.Item = B.CreatePHI(ItemTy, 2, Name + ".item");
+  IL.Item->addIncoming(ConstantInt::get(ItemTy, 0), Pre);
+  return IL;
+}
+
+/// Ends \p IL's latch: the next item, or \p Exit after the last. The loop
+/// has the outer loop's options (parallel accesses, width, mark).
+void LockstepBuilder::closeItemLoop(const ItemLoop &IL, BasicBlock *Exit) {
+  IRBuilder<> B(IL.Latch);
+  Value *Next = B.CreateNUWAdd(IL.Item, ConstantInt::get(ItemTy, 1),
+                               IL.Item->getName() + ".next");
+  IL.Item->addIncoming(Next, IL.Latch);
+  Value *More = B.CreateICmpULT(Next, ConstantInt::get(ItemTy, N.Items));
+  SmallVector<Metadata *, 4> Options{nullptr};
+  Options.append(LoopID->op_begin() + 1, LoopID->op_end());
+  MDNode *ID = MDNode::getDistinct(Ctx, Options);
+  ID->replaceOperandWith(0, ID);
+  B.CreateCondBr(More, IL.Header, Exit)->setMetadata(LLVMContext::MD_loop, ID);
+}
+
+/// Loop 1: Before for every item, leaving for the latch where it entered
+/// the inner loop or skipped it. Returns the block after the loop and
+/// the items' votes on entering the inner loop.
+std::pair<BasicBlock *, Votes> LockstepBuilder::buildFirst() {
+  ItemLoop IL = openItemLoop(Preheader, "lockstep.first");
+  Preheader->getTerminator()->replaceSuccessorWith(Header, IL.Header);
+  IRBuilder<> B(IL.Header);
+  Votes Enter = openVotes(Preheader, B);
+  ValueToValueMapTy VM;
+  VM[N.Item] = IL.Item;
+  SmallVector<BasicBlock *, 8> Clones;
+  for (BasicBlock *BB : N.Before)
+    if (BB != Header)
+      Clones.push_back(
+          cast<BasicBlock>(VM[BB] = CloneBasicBlock(BB, VM, ".first", &F)));
+  remapInstructionsInBlocks(Clones, VM);
+  B.CreateBr(cast<BasicBlock>(VM[Body]));
+  for (Instruction *V : BeforeLive)
+    if (AllocaInst *Array = Arrays.lookup(V)) {
+      auto *Copy = cast<Instruction>(VM[V]);
+      IRBuilder<> After(Copy->getParent(),
+                        isa<PHINode>(Copy)
+                            ? Copy->getParent()->getFirstInsertionPt()
+                            : std::next(Copy->getIterator()));
+      storeItem(Copy, Array, IL.Item, After);
+    }
+
+  auto *Entering = cast<BasicBlock>(VM[N.InnerPreheader]);
+  Entering->getTerminator()->eraseFromParent();
+  BranchInst::Create(IL.Latch, Entering);
+  SmallVector<BasicBlock *, 2> Skipping;
+  for (auto &[From, To] : N.Skips) {
+    Skipping.push_back(newBlock("lockstep.skip"));
+    BranchInst::Create(IL.Latch, Skipping.back());
+    cast<BasicBlock>(VM[From])->getTerminator()->replaceSuccessorWith(
+        To, Skipping.back());
+  }
+  B.SetInsertPoint(IL.Latch);
+  // What an entering item has, or each skipping item.
+  auto Join = [&](Value *Entered, function_ref<Value *(unsigned)> Skipped,
+                  const Twine &Name) {
+    if (Skipping.empty())
+      return Entered;
+    PHINode *Phi = B.CreatePHI(Entered->getType(), Skipping.size() + 1, Name);
+    Phi->addIncoming(Entered, Entering);
+    for (auto [K, Skip] : enumerate(Skipping))
+      Phi->addIncoming(Skipped(K), Skip);
+    return cast<Value>(Phi);
+  };
+  Value *Enters = Join(
+      B.getTrue(), [&](unsigned) { return B.getFalse(); }, "enters");
+  Value *Resume = Join(
+      B.getInt8(0), [&](unsigned K) { return B.getInt8(K + 1); }, "resume");
+  SmallVector<Value *, 2> Firsts;
+  for (PHINode *Phi : Carried) {
+    Value *First = Phi->getIncomingValueForBlock(N.InnerPreheader);
+    if (Value *Copy = VM.lookup(First))
+      First = Copy;
+    Firsts.push_back(Join(
+        First, [&](unsigned) { return PoisonValue::get(Phi->getType()); },
+        Phi->getName() + ".first"));
+  }
+  storeItem(Enters, Active, IL.Item, B);
+  if (Code)
+    storeItem(Resume, Code, IL.Item, B);
+  for (auto [Phi, First] : zip(Carried, Firsts))
+    storeItem(First, Arrays[Phi], IL.Item, B);
+  Votes Entered = closeVotes(Enter, Enters, IL.Latch, B);
+  BasicBlock *Done = newBlock("lockstep.first.done");
+  closeItemLoop(IL, Done);
+  return {Done, Entered};
+}
+
+Votes LockstepBuilder::openVotes(BasicBlock *Pre, IRBuilder<> &B) {
+  PHINode *Any = B.CreatePHI(B.getInt1Ty(), 2, "any");
+  PHINode *All = B.CreatePHI(B.getInt1Ty(), 2, "all");
+  Any->addIncoming(B.getFalse(), Pre);
+  All->addIncoming(B.getTrue(), Pre);
+  return {Any, All};
+}
+
+/// Counts one item's vote \p Stays in \p V, the votes so far at the top of
+/// the loop whose latch is \p Latch.
+Votes LockstepBuilder::closeVotes(const Votes &V, Value *Stays,
+                                  BasicBlock *Latch, IRBuilder<> &B) {
+  Votes Next{B.CreateOr(V.Any, Stays, "any.next"),
+             B.CreateAnd(V.All, Stays, "all.next")};
+  cast<PHINode>(V.Any)->addIncoming(Next.Any, Latch);
+  cast<PHINode>(V.All)->addIncoming(Next.All, Latch);
+  return Next;
+}
+
+/// Loop 2: trip \p Trip of the inner loop for every item, or with
+/// \p Masked for the items still in it; then \p Exit. A trip that every
+/// item makes needs no predicate, so no masked loads and stores, which
+/// the processor may not prefetch for.
+StepLoop LockstepBuilder::buildStep(BasicBlock *Pre, Value *Trip, bool Masked,
+                                    BasicBlock *Exit) {
+  ItemLoop IL = openItemLoop(Pre, Masked ? "lockstep.some" : "lockstep.all");
+  IRBuilder<> B(IL.Header);
+  Votes Stay = openVotes(Pre, B);
+  Value *IsActive =
+      Masked ? loadItem(B.getInt1Ty(), Active, IL.Item, B, "active") : nullptr;
+  ValueToValueMapTy VM;
+  VM[N.Item] = IL.Item;
+  for (Instruction *V : BeforeLive)
+    if (UsedInInner.contains(V))
+      valueBefore(V, IL.Item, VM, B);
+  DenseMap<Value *, Value *> Old, Current;
+  for (PHINode *Phi : Carried)
+    Current[Phi] = Old[Phi] =
+        loadItem(Phi->getType(), Arrays[Phi], IL.Item, B, Phi->getName());
+  for (auto [Phi, Step] : Stepped) {
+    Value *First =
+        rebuild(Phi->getIncomingValueForBlock(N.InnerPreheader), VM, B);
+    Value *Steps = B.CreateMul(Step, B.CreateTrunc(Trip, Phi->getType()));
+    Current[Phi] = B.CreateAdd(First, Steps, Phi->getName());
+  }
+  if (Masked)
+    for (Instruction *V : OwnArrays)
+      Old[V] =
+          loadItem(V->getType(), Arrays[V], IL.Item, B, V->getName() + ".last");
+
+  SmallVector<BasicBlock *, 8> Clones;
+  for (BasicBlock *BB : N.Inner->blocks())
+    Clones.push_back(cast<BasicBlock>(
+        VM[BB] = CloneBasicBlock(BB, VM, Masked ? ".some" : ".all", &F)));
+  for (PHINode &Phi : N.Inner->getHeader()->phis()) {
+    cast<PHINode>(VM[&Phi])->eraseFromParent();
+    VM[&Phi] = Current[&Phi];
+  }
+  remapInstructionsInBlocks(Clones, VM);
+  auto *InnerHeader = cast<BasicBlock>(VM[N.Inner->getHeader()]);
+  if (Masked)
+    B.CreateCondBr(IsActive, InnerHeader, IL.Latch);
+  else
+    B.CreateBr(InnerHeader);
+
+  auto *Stepping = cast<BasicBlock>(VM[N.InnerLatch]);
+  auto *Test = cast<BranchInst>(Stepping->getTerminator());
+  B.SetInsertPoint(Test);
+  Value *Stays = Test->getCondition();
+  if (Test->getSuccessor(0) != InnerHeader)
+    Stays = B.CreateNot(Stays);
+  Test->eraseFromParent();
+  BranchInst::Create(IL.Latch, Stepping);
+
+  // Stored whether the item ran the trip or not: a masked store would keep
+  // the next trip's load from being forwarded.
+  B.SetInsertPoint(IL.Latch);
+  auto Kept = [&](Value *Ran, Value *Idle, const Twine &Name) -> Value * {
+    if (!Masked)
+      return Ran;
+    PHINode *Phi = B.CreatePHI(Idle->getType(), 2, Name);
+    Phi->addIncoming(Ran, Stepping);
+    Phi->addIncoming(Idle, IL.Header);
+    return Phi;
+  };
+  Value *StillActive = Kept(Stays, B.getFalse(), "stays");
+  SmallVector<std::pair<Value *, AllocaInst *>, 4> Stores;
+  for (PHINode *Phi : Carried) {
+    Value *Next = Phi->getIncomingValueForBlock(N.InnerLatch);
+    if (Value *Copy = VM.lookup(Next))
+      Next = Copy;
+    Stores.push_back(
+        {Kept(Next, Old[Phi], Phi->getName() + ".next"), Arrays[Phi]});
+  }
+  for (Instruction *V : OwnArrays)
+    Stores.push_back({Kept(VM[V], Old.lookup(V), V->getName()), Arrays[V]});
+  storeItem(StillActive, Active, IL.Item, B);
+  for (auto [V, Array] : Stores)
+    storeItem(V, Array, IL.Item, B);
+  Votes Next = closeVotes(Stay, StillActive, IL.Latch, B);
+  closeItemLoop(IL, Exit);
+  return {IL.Header, IL.Latch, Next};
+}
+
+/// The loop over the trips of the inner loop, while any item is in it,
+/// then \p Last: loop 2 for every item while all are in it, else masked.
+void LockstepBuilder::buildTrips(BasicBlock *Pre, const Votes &First,
+                                 BasicBlock *Last) {
+  BasicBlock *TripHeader = newBlock("lockstep.trip");
+  BasicBlock *TripLatch = newBlock("lockstep.trip.latch");
+  IRBuilder<> B(Pre);
+  B.CreateCondBr(First.Any, TripHeader, Last);
+  B.SetInsertPoint(TripHeader);
+  PHINode *Trip = B.CreatePHI(B.getInt64Ty(), 2, "trip");
+  PHINode *AllIn = B.CreatePHI(B.getInt1Ty(), 2, "all.in");
+  Trip->addIncoming(B.getInt64(0), Pre);
+  AllIn->addIncoming(First.All, Pre);
+  StepLoop Every = buildStep(TripHeader, Trip, /*Masked=*/false, TripLatch);
+  StepLoop Some = buildStep(TripHeader, Trip, /*Masked=*/true, TripLatch);
+  B.CreateCondBr(AllIn, Every.Header, Some.Header);
+
+  B.SetInsertPoint(TripLatch);
+  auto Join = [&](Value *FromEvery, Value *FromSome, const Twine &Name) {
+    PHINode *Phi = B.CreatePHI(B.getInt1Ty(), 2, Name);
+    Phi->addIncoming(FromEvery, Every.Latch);
+    Phi->addIncoming(FromSome, Some.Latch);
+    return Phi;
+  };
+  Value *Any = Join(Every.Stay.Any, Some.Stay.Any, "any.stay");
+  AllIn->addIncoming(Join(Every.Stay.All, Some.Stay.All, "all.stay"),
+                     TripLatch);
+  Trip->addIncoming(B.CreateAdd(Trip, B.getInt64(1), "trip.next"), TripLatch);
+  B.CreateCondBr(Any, TripHeader, Last);
+}
+
+/// Loop 3, the outer loop itself: each item resumes where it left Before
+/// or the inner loop, with the values it had there.
+void LockstepBuilder::buildLast(BasicBlock *Pre) {
+  BranchInst::Create(Header, Pre);
+  N.Item->setIncomingBlock(N.Item->getBasicBlockIndex(Preheader), Pre);
+  BasicBlock *Resume = BasicBlock::Create(Ctx, "lockstep.last", &F, Body);
+  Header->getTerminator()->replaceSuccessorWith(Body, Resume);
+  IRBuilder<> B(Resume);
+  ValueToValueMapTy VM;
+  VM[N.Item] = N.Item;
+  for (Use *U : UsesAfter) {
+    auto *V = cast<Instruction>(U->get());
+    Value *Last = VM.lookup(V);
+    if (!Last && InnerLive.contains(V))
+      Last = VM[V] =
+          loadItem(V->getType(), Arrays[V], N.Item, B, V->getName() + ".last");
+    U->set(Last ? Last : valueBefore(V, N.Item, VM, B));
+  }
+  for (PHINode &Phi : N.InnerExit->phis())
+    Phi.setIncomingBlock(Phi.getBasicBlockIndex(N.InnerLatch), Resume);
+  if (!Code) {
+    B.CreateBr(N.InnerExit);
+    return;
+  }
+  // Code 0: the item ran the inner loop; k + 1: it took skip k.
+  Value *Where = loadItem(B.getInt8Ty(), Code, N.Item, B, "resume");
+  SmallVector<BasicBlock *, 3> Targets{N.InnerExit};
+  for (auto &[From, To] : N.Skips) {
+    Targets.push_back(newBlock("lockstep.resume"));
+    BranchInst::Create(To, Targets.back());
+    for (PHINode &Phi : To->phis())
+      Phi.setIncomingBlock(Phi.getBasicBlockIndex(From), Targets.back());
+  }
+  for (unsigned K = 0; K + 1 < Targets.size(); ++K) {
+    BasicBlock *Next = K + 2 == Targets.size()
+                           ? Targets.back()
+                           : newBlock("lockstep.resume.test");
+    B.CreateCondBr(B.CreateICmpEQ(Where, B.getInt8(K)), Targets[K], Next);
+    B.SetInsertPoint(Next);
+  }
+}
+
+void LockstepBuilder::build() {
+  Body = Header->splitBasicBlock(Header->getFirstNonPHIIt(),
+                                 Header->getName() + ".body");
+  N.Before.insert(Body);
+  if (N.InnerPreheader == Header)
+    N.InnerPreheader = Body;
+  for (auto &Skip : N.Skips)
+    if (Skip.first == Header)
+      Skip.first = Body;
+  classify();
+  auto [FirstDone, Entered] = buildFirst();
+  BasicBlock *Last = newBlock("lockstep.last.pre");
+  buildTrips(FirstDone, Entered, Last);
+  buildLast(Last);
+  SmallVector<BasicBlock *, 16> Dead;
+  for (BasicBlock *BB : N.Before)
+    if (BB != Header)
+      Dead.push_back(BB);
+  append_range(Dead, N.Inner->blocks());
+  // Their edges to live blocks are gone from those blocks' PHIs already.
+  for (BasicBlock *BB : Dead) {
+    BB->getTerminator()->eraseFromParent();
+    new UnreachableInst(Ctx, BB);
+  }
+  DeleteDeadBlocks(Dead);
+  ++NumLockstep;
+}
+
+/// Moves the loads that start work-item loop \p L's header, from addresses
+/// invariant in L, to its preheader, so that a loop's bounds read there are
+/// invariant. LICM cannot when the items store through a pointer that may
+/// alias: but items do not race between barriers, so none writes what
+/// another reads there, and each reads it before it writes anything.
+bool hoistLeadingLoads(Loop &L) {
+  bool Moved = false;
+  for (Instruction &I : make_early_inc_range(*L.getHeader())) {
+    if (I.mayHaveSideEffects())
+      break;
+    auto *Load = dyn_cast<LoadInst>(&I);
+    if (Load && Load->isSimple() &&
+        L.isLoopInvariant(Load->getPointerOperand())) {
+      Load->moveBefore(L.getLoopPreheader()->getTerminator());
+      Moved = true;
+    }
+  }
+  return Moved;
+}
+
+} // namespace
+
+PreservedAnalyses
+LockstepInterleavedLoopsPass::run(Function &F, FunctionAnalysisManager &FAM) {
+  if (!isLoweredWorkGroupFunction(F))
+    return PreservedAnalyses::all();
+  LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
+  bool Hoisted = false;
+  for (Loop *L : LI.getLoopsInPreorder())
+    if (findOptionMDForLoop(L, WorkItemLoopMD) &&
+        L->getSubLoops().size() == 1 && L->getLoopPreheader())
+      Hoisted |= hoistLeadingLoads(*L);
+  if (Hoisted) { // what scalar evolution knows of the loads is stale
+    PreservedAnalyses CFG;
+    CFG.preserveSet<CFGAnalyses>();
+    FAM.invalidate(F, CFG);
+  }
+  ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  SmallVector<InterleavedNest, 2> Nests;
+  for (Loop *L : LI.getLoopsInPreorder())
+    if (std::optional<InterleavedNest> N = matchNest(*L, SE))
+      Nests.push_back(std::move(*N));
+  for (InterleavedNest &N : Nests)
+    LockstepBuilder(N, F).build();
+  return Nests.empty() && !Hoisted ? PreservedAnalyses::all()
+                                   : PreservedAnalyses::none();
+}
+
+} // namespace lanes

@@ -1,0 +1,61 @@
+//===- LockstepInterleavedLoops.h - Loops in lockstep -----------*- C++ -*-===//
+//
+/// \file
+/// Function pass `lanes-lockstep-interleaved-loops`, on work-group functions
+/// after `lanes-work-item-loops` and the cleanup that hoists invariant
+/// values out of the work-item loops, before the loop vectorizer.
+///
+/// Warp-style code gives the lanes of a sub-group interleaved elements of
+/// one range the sub-group shares: lane j takes start + j, start + j + SG,
+/// ... while below end (CSR-vector SpMV, strided copies and reductions).
+/// In the work-item loop over the lanes, that loop runs whole for each lane,
+/// one to a few scalar trips ending in a mispredicted exit, and nothing is
+/// vectorized: the loop vectorizer only widens innermost loops.
+///
+/// The work-items' trip counts of such a loop differ by at most one, so it
+/// is run in lockstep, as a GPU runs it: the work-item loop L (constant trip
+/// count N, counter from 0) around the inner loop I becomes three loops.
+///  1. A loop over the work-items runs L's blocks before I (B) and records
+///     for each item whether it enters I, which way it left B otherwise, and
+///     the first value of each of I's header PHIs.
+///  2. While any item is in I, a loop over the work-items runs one trip of I
+///     for each item still in it (the body under a predicate the vectorizer
+///     turns into masks) and keeps the header PHIs' next values. A header
+///     PHI that adds a step defined outside L (an induction variable) is
+///     computed from its first value and the trip instead, so that
+///     `start + j + SG * t` is an address the vectorizer sees move with the
+///     work-item by one element: a contiguous masked load, not a gather.
+///  3. L itself, its blocks before and in I gone, resumes each item where
+///     it left B or I and runs the rest.
+/// Values crossing from one loop to another wait in per-item arrays of N
+/// elements, stored unconditionally (a masked store would defeat store
+/// forwarding to the next trip's load); a value of B computed from the
+/// counter and invariant values by cheap instructions is computed again
+/// instead. Work-items do not interact between barriers (SYCL 2020 3.8.3),
+/// so the new order of their steps is one the kernel allows.
+///
+/// Only work-item loops with one inner loop, itself innermost and in loop
+/// simplify form with its latch as its only exit, whose exit compares a
+/// value moving by a multiple of N per trip and by one per work-item with
+/// a bound invariant in L: the interleaved loops, where lockstep wastes
+/// less than one trip per item.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LANES_TRANSFORMS_LOCKSTEPINTERLEAVEDLOOPS_H
+#define LANES_TRANSFORMS_LOCKSTEPINTERLEAVEDLOOPS_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace lanes {
+
+/// Runs the interleaved loops inside work-item loops in lockstep.
+class LockstepInterleavedLoopsPass
+    : public llvm::PassInfoMixin<LockstepInterleavedLoopsPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &FAM);
+};
+
+} // namespace lanes
+
+#endif

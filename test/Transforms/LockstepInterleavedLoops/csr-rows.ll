@@ -1,0 +1,211 @@
+; The lane loop of a CSR-vector row sum: lane j of the sub-group sums
+; elements start + j, start + j + 16, ... of the row. The inner loop runs in
+; lockstep: a loop over the lanes records who enters and the sum's first
+; value, the trips run while any lane is active with the index computed
+; from the trip (start + lane + 16 * trip, contiguous for the vectorizer),
+; and the lane loop resumes each lane after the loop or after its guard.
+; RUN: lanes-opt -passes=lanes-lockstep-interleaved-loops %s -S | FileCheck %s
+
+define internal void @rows(ptr noalias %val, ptr noalias %rowptr, ptr noalias %out, i64 %row) "lanes-work-group-of"="rows" {
+entry:
+  %rp = getelementptr i32, ptr %rowptr, i64 %row
+  %s32 = load i32, ptr %rp
+  %rp1 = getelementptr i32, ptr %rp, i64 1
+  %e32 = load i32, ptr %rp1
+  %start = sext i32 %s32 to i64
+  %end = sext i32 %e32 to i64
+  br label %lanes
+
+lanes:
+  %lane = phi i64 [ 0, %entry ], [ %lane.next, %join ]
+  %first = add nsw i64 %lane, %start
+  %enter = icmp slt i64 %first, %end
+  br i1 %enter, label %pre, label %join
+
+pre:
+  br label %sum
+
+sum:
+  %j = phi i64 [ %first, %pre ], [ %j.next, %sum ]
+  %acc = phi float [ 0.0, %pre ], [ %acc.next, %sum ]
+  %p = getelementptr inbounds float, ptr %val, i64 %j
+  %x = load float, ptr %p, !llvm.access.group !1
+  %acc.next = fadd float %acc, %x
+  %j.next = add nsw i64 %j, 16
+  %more = icmp slt i64 %j.next, %end
+  br i1 %more, label %sum, label %done
+
+done:
+  br label %join
+
+join:
+  %total = phi float [ 0.0, %lanes ], [ %acc.next, %done ]
+  %q = getelementptr inbounds float, ptr %out, i64 %lane
+  store float %total, ptr %q, !llvm.access.group !1
+  %lane.next = add nuw nsw i64 %lane, 1
+  %again = icmp ult i64 %lane, 15
+  br i1 %again, label %lanes, label %exit, !llvm.loop !2
+
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define internal void @rows(
+; CHECK: entry:
+; CHECK-NEXT: %resume.items = alloca [16 x i8], align 64
+; CHECK-NEXT: %active.items = alloca [16 x i8], align 64
+; CHECK-NEXT: %acc.items = alloca [16 x float], align 64
+; CHECK: br label %lockstep.first
+;
+; Loop 1: who enters, where the others resume, the sum's first value.
+; CHECK: lockstep.first.latch:
+; CHECK-NEXT: %enters = phi i1 [ true, %pre.first ], [ false, %lockstep.skip ]
+; CHECK-NEXT: %resume = phi i8 [ 0, %pre.first ], [ 1, %lockstep.skip ]
+; CHECK-NEXT: %acc.first = phi float [ 0.000000e+00, %pre.first ], [ poison, %lockstep.skip ]
+; CHECK: store i8 %{{.*}}, ptr %{{.*}}, align 1, !llvm.access.group ![[GROUP:[0-9]+]]
+; CHECK: store float %acc.first,
+; CHECK: br i1 %{{.*}}, label %lockstep.first, label %lockstep.first.done, !llvm.loop ![[LOOP1:[0-9]+]]
+; CHECK: lockstep.first.done:
+; CHECK-NEXT: br i1 %any.next, label %lockstep.trip, label %lockstep.last.pre
+;
+; Loop 2, while any lane is in: without a predicate while all are.
+; CHECK: lockstep.trip:
+; CHECK-NEXT: %trip = phi i64
+; CHECK-NEXT: %all.in = phi i1 [ %all.next, %lockstep.first.done ], [ %all.stay, %lockstep.trip.latch ]
+; CHECK-NEXT: br i1 %all.in, label %lockstep.all, label %lockstep.some
+; CHECK: lockstep.trip.latch:
+; CHECK: br i1 %any.stay, label %lockstep.trip, label %lockstep.last.pre
+;
+; The index is the lane's first one plus 16 per trip: contiguous.
+; CHECK: lockstep.all:
+; CHECK: %[[FIRST:.*]] = add nsw i64 %lockstep.all.item, %start
+; CHECK: %[[STEPS:.*]] = mul i64 16, %trip
+; CHECK-NEXT: %[[J:.*]] = add i64 %[[FIRST]], %[[STEPS]]
+; CHECK-NEXT: br label %sum.all
+; CHECK: lockstep.all.latch:
+; CHECK: store float %acc.next.all,
+; CHECK: br i1 %{{.*}}, label %lockstep.all, label %lockstep.trip.latch, !llvm.loop ![[LOOP2:[0-9]+]]
+; CHECK: lockstep.some:
+; CHECK: %active = load i8
+; CHECK: br i1 %{{.*}}, label %sum.some, label %lockstep.some.latch
+; CHECK: lockstep.some.latch:
+; CHECK-NEXT: %stays = phi i1 [ %more.some, %sum.some ], [ false, %lockstep.some ]
+; CHECK-NEXT: %[[KEPT:.*]] = phi float [ %acc.next.some, %sum.some ], [ %{{.*}}, %lockstep.some ]
+; CHECK: store float %[[KEPT]],
+;
+; Loop 3: the lane loop, each lane resuming after the loop or its guard.
+; CHECK: lanes:
+; CHECK-NEXT: %lane = phi i64 [ 0, %lockstep.last.pre ], [ %lane.next, %join ]
+; CHECK-NEXT: br label %lockstep.last
+; CHECK: lockstep.last:
+; CHECK: %acc.next.last = load float
+; CHECK: %[[CODE:.*]] = load i8
+; CHECK-NEXT: %[[RAN:.*]] = icmp eq i8 %[[CODE]], 0
+; CHECK-NEXT: br i1 %[[RAN]], label %done, label %lockstep.resume
+; CHECK: join:
+; CHECK-NEXT: %total = phi float [ 0.000000e+00, %lockstep.resume ], [ %acc.next.last, %done ]
+; CHECK-NOT: sum:
+; CHECK: ret void
+
+!1 = distinct !{}
+!2 = distinct !{!2, !3, !4, !5}
+!3 = !{!"llvm.loop.parallel_accesses", !1}
+!4 = !{!"lanes.work_item_loop", !1}
+!5 = !{!"llvm.loop.vectorize.width", i32 16}
+
+; The row's end is read in the lane loop, and each lane stores an i32 that
+; may alias it after the loop, so LICM left the load there. Items do not
+; race between barriers: the load moves to the preheader, and the loop runs
+; in lockstep.
+define internal void @reread_bound(ptr noalias %val, ptr %rowptr, ptr %out, i64 %start) "lanes-work-group-of"="reread_bound" {
+entry:
+  br label %lanes
+
+lanes:
+  %lane = phi i64 [ 0, %entry ], [ %lane.next, %join ]
+  %e32 = load i32, ptr %rowptr
+  %end = sext i32 %e32 to i64
+  %first = add nsw i64 %lane, %start
+  %enter = icmp slt i64 %first, %end
+  br i1 %enter, label %pre, label %join
+
+pre:
+  br label %sum
+
+sum:
+  %j = phi i64 [ %first, %pre ], [ %j.next, %sum ]
+  %acc = phi i32 [ 0, %pre ], [ %acc.next, %sum ]
+  %p = getelementptr inbounds i32, ptr %val, i64 %j
+  %x = load i32, ptr %p, !llvm.access.group !1
+  %acc.next = add i32 %acc, %x
+  %j.next = add nsw i64 %j, 32
+  %more = icmp slt i64 %j.next, %end
+  br i1 %more, label %sum, label %join
+
+join:
+  %total = phi i32 [ 0, %lanes ], [ %acc.next, %sum ]
+  %q = getelementptr inbounds i32, ptr %out, i64 %lane
+  store i32 %total, ptr %q, !llvm.access.group !1
+  %lane.next = add nuw nsw i64 %lane, 1
+  %again = icmp ult i64 %lane, 15
+  br i1 %again, label %lanes, label %exit, !llvm.loop !2
+
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define internal void @reread_bound(
+; CHECK: entry:
+; CHECK: %e32 = load i32, ptr %rowptr
+; CHECK-NEXT: br label %lockstep.first
+; CHECK: lockstep.all:
+; CHECK: mul i64 32, %trip
+
+; Each lane's own bound (`j < end[lane]`): the trip counts may differ by
+; any amount, and the loop is left alone.
+define internal void @own_bounds(ptr noalias %val, ptr noalias %ends, ptr noalias %out, i64 %start) "lanes-work-group-of"="own_bounds" {
+entry:
+  br label %lanes
+
+lanes:
+  %lane = phi i64 [ 0, %entry ], [ %lane.next, %join ]
+  %ep = getelementptr inbounds i64, ptr %ends, i64 %lane
+  %end = load i64, ptr %ep, !llvm.access.group !1
+  %first = add nsw i64 %lane, %start
+  %enter = icmp slt i64 %first, %end
+  br i1 %enter, label %pre, label %join
+
+pre:
+  br label %sum
+
+sum:
+  %j = phi i64 [ %first, %pre ], [ %j.next, %sum ]
+  %acc = phi float [ 0.0, %pre ], [ %acc.next, %sum ]
+  %p = getelementptr inbounds float, ptr %val, i64 %j
+  %x = load float, ptr %p, !llvm.access.group !1
+  %acc.next = fadd float %acc, %x
+  %j.next = add nsw i64 %j, 16
+  %more = icmp slt i64 %j.next, %end
+  br i1 %more, label %sum, label %join
+
+join:
+  %total = phi float [ 0.0, %lanes ], [ %acc.next, %sum ]
+  %q = getelementptr inbounds float, ptr %out, i64 %lane
+  store float %total, ptr %q, !llvm.access.group !1
+  %lane.next = add nuw nsw i64 %lane, 1
+  %again = icmp ult i64 %lane, 15
+  br i1 %again, label %lanes, label %exit, !llvm.loop !2
+
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define internal void @own_bounds(
+; CHECK-NOT: lockstep
+; CHECK: ret void
+
+; Every loop keeps the work-item loop's access group, mark and width.
+; CHECK-DAG: ![[LOOP1]] = distinct !{![[LOOP1]], ![[PAR:[0-9]+]], ![[MARK:[0-9]+]], ![[WIDTH:[0-9]+]]}
+; CHECK-DAG: ![[LOOP2]] = distinct !{![[LOOP2]], ![[PAR]], ![[MARK]], ![[WIDTH]]}
+; CHECK-DAG: ![[PAR]] = !{!"llvm.loop.parallel_accesses", ![[GROUP]]}
+; CHECK-DAG: ![[WIDTH]] = !{!"llvm.loop.vectorize.width", i32 16}
