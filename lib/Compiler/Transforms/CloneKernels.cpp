@@ -148,6 +148,21 @@ Function *cloneIntoWorkGroupFunction(Function &Entry,
   return WG;
 }
 
+/// Says on each query builtin's declaration that it returns a defined
+/// value (an id is a number below the local size). Clang's InstCombine
+/// freezes a value before folding some uses of it (`lid % 3` becomes a
+/// select on `freeze lid`); ours then drops a freeze of a query, which
+/// would hide the id from every Lanes pass after it.
+bool markDefinedQueries(Module &M) {
+  bool Changed = false;
+  for (Function &F : M)
+    if (isQuery(getBuiltin(&F)) && !F.hasRetAttribute(Attribute::NoUndef)) {
+      F.addRetAttr(Attribute::NoUndef);
+      Changed = true;
+    }
+  return Changed;
+}
+
 } // namespace
 
 PreservedAnalyses CloneKernelsPass::run(Module &M, ModuleAnalysisManager &) {
@@ -157,7 +172,7 @@ PreservedAnalyses CloneKernelsPass::run(Module &M, ModuleAnalysisManager &) {
     if (isKernelEntry(F))
       Entries.push_back(&F);
 
-  bool Changed = false;
+  bool Changed = markDefinedQueries(M);
   for (Function *Entry : Entries) {
     if (onlyAnnotated(*Entry))
       continue;

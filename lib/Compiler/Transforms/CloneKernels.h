@@ -18,6 +18,9 @@
 /// call's sizes are not constants, there are more sizes, or no call asks
 /// (hand-written IR), so a kernel launched with one constant size costs no
 /// extra compile time.
+///
+/// It also marks the query builtins' results `noundef`, so that the
+/// simplification drops a `freeze` of one (see markDefinedQueries).
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_TRANSFORMS_CLONEKERNELS_H
