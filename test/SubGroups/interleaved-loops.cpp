@@ -9,7 +9,8 @@
 // - a 32-bit index stepping over two sub-groups' width, with a running
 //   maximum and the last index each lane visited;
 // - lanes that skip the loop on a test of their own, besides those its own
-//   test skips.
+//   test skips;
+// - a row walked backwards, the index falling by the sub-group's width.
 #include "subgroups.hpp"
 
 namespace {
@@ -132,8 +133,32 @@ int main() {
   }
   Rc |= corpus::check("interleaved-loops skipped rows", Z, WantZ);
 
-  for (void *P : {(void *)RowPtr, (void *)Val, (void *)Weight, (void *)Y,
-                  (void *)Doubled, (void *)Max, (void *)Last, (void *)Z})
+  // The row walked backwards from its end, each lane's sum weighted by its
+  // lane: the index falls by a sub-group's width per trip.
+  long *Back = sycl::malloc_shared<long>(Rows, Q);
+  Q.parallel_for(PerRow, [=](sycl::nd_item<1> It) {
+     sycl::sub_group SG = It.get_sub_group();
+     const size_t Row = rowOf(It);
+     const int Lane = int(SG.get_local_linear_id());
+     const int Size = int(SG.get_local_linear_range());
+     long Sum = 0;
+     for (int J = RowPtr[Row + 1] - Size + Lane; J >= RowPtr[Row]; J -= Size)
+       Sum += Val[J] * long(Lane + 3);
+     Sum = sycl::reduce_over_group(SG, Sum, sycl::plus<long>());
+     if (SG.leader())
+       Back[Row] = Sum;
+   }).wait();
+  std::vector<long> WantBack(Rows);
+  for (size_t R = 0; R < Rows; ++R)
+    for (int J = RowPtr[R]; J < RowPtr[R + 1]; ++J) {
+      size_t Lane = (SGSize - size_t(RowPtr[R + 1] - J) % SGSize) % SGSize;
+      WantBack[R] += Val[J] * long(Lane + 3);
+    }
+  Rc |= corpus::check("interleaved-loops rows backwards", Back, WantBack);
+
+  for (void *P :
+       {(void *)RowPtr, (void *)Val, (void *)Weight, (void *)Y, (void *)Doubled,
+        (void *)Max, (void *)Last, (void *)Z, (void *)Back})
     sycl::free(P, Q);
   return Rc;
 }

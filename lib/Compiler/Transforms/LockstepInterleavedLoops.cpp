@@ -50,6 +50,7 @@ struct InterleavedNest {
   SmallSetVector<BasicBlock *, 8> Before;
   /// Edges from Before to a block after the inner loop: items skipping it.
   SmallVector<std::pair<BasicBlock *, BasicBlock *>, 2> Skips;
+  unsigned Moving = 0; ///< the operand of the inner loop's test that moves
 };
 
 /// True when \p S moves by one per trip of \p L, but for invariant terms
@@ -79,11 +80,12 @@ bool movesByOne(const SCEV *S, const Loop &L, ScalarEvolution &SE) {
 /// the item count per trip of the inner loop and by one per item with a
 /// value invariant in the outer loop: then the items' trip counts differ
 /// by one at most.
-bool comparesInterleaved(const ICmpInst &Test, const InterleavedNest &N,
+bool comparesInterleaved(const ICmpInst &Test, InterleavedNest &N,
                          ScalarEvolution &SE) {
   const SCEV *Moving = SE.getSCEV(Test.getOperand(0));
   const SCEV *Bound = SE.getSCEV(Test.getOperand(1));
-  if (SE.isLoopInvariant(Moving, N.Outer))
+  N.Moving = SE.isLoopInvariant(Moving, N.Outer);
+  if (N.Moving)
     std::swap(Moving, Bound);
   const auto *PerTrip = dyn_cast<SCEVAddRecExpr>(Moving);
   if (!SE.isLoopInvariant(Bound, N.Outer) || !PerTrip ||
@@ -209,7 +211,13 @@ private:
   Votes closeVotes(const Votes &V, Value *Stays, BasicBlock *Latch,
                    IRBuilder<> &B);
   std::pair<BasicBlock *, Votes> buildFirst();
-  StepLoop buildStep(BasicBlock *Pre, Value *Trip, bool Masked,
+  Value *stepped(PHINode *Phi, Value *Step, Value *Trip, ValueToValueMapTy &VM,
+                 IRBuilder<> &B);
+  bool risesWithItem(Value *V, bool Signed);
+  bool computableTest(Value *V);
+  Value *testAt(Value *V, ValueToValueMapTy &VM, IRBuilder<> &B);
+  std::optional<Votes> countedVotes(Value *Trip, IRBuilder<> &B);
+  StepLoop buildStep(BasicBlock *Pre, Value *Trip, bool Masked, bool Vote,
                      BasicBlock *Exit);
   void buildTrips(BasicBlock *Pre, const Votes &First, BasicBlock *Last);
   void buildLast(BasicBlock *Pre);
@@ -478,15 +486,125 @@ Votes LockstepBuilder::closeVotes(const Votes &V, Value *Stays,
   return Next;
 }
 
+/// Stepped PHI \p Phi at trip \p Trip, for the item VM maps N.Item to.
+Value *LockstepBuilder::stepped(PHINode *Phi, Value *Step, Value *Trip,
+                                ValueToValueMapTy &VM, IRBuilder<> &B) {
+  Value *First =
+      rebuild(Phi->getIncomingValueForBlock(N.InnerPreheader), VM, B);
+  Value *Steps = B.CreateMul(Step, B.CreateTrunc(Trip, Phi->getType()));
+  return B.CreateAdd(First, Steps, Phi->getName());
+}
+
+/// True when \p V, as the items compute it, rises with the item and never
+/// wraps in the order \p Signed says: the item, narrowed where it fits,
+/// widened, or plus an invariant with that order's no-wrap flag (a stepped
+/// PHI: its first value, its step adding with the flag). No item wraps:
+/// the flag makes a wrapped value poison, which the test branches on.
+bool LockstepBuilder::risesWithItem(Value *V, bool Signed) {
+  if (V == N.Item)
+    return true;
+  if (auto *Phi = dyn_cast<PHINode>(V)) {
+    auto Found = find_if(Stepped, [&](auto &S) { return S.first == Phi; });
+    auto *Next =
+        dyn_cast<Instruction>(Phi->getIncomingValueForBlock(N.InnerLatch));
+    return Found != Stepped.end() &&
+           (Signed ? Next->hasNoSignedWrap() : Next->hasNoUnsignedWrap()) &&
+           risesWithItem(Phi->getIncomingValueForBlock(N.InnerPreheader),
+                         Signed);
+  }
+  auto Invariant = [&](Value *Op) {
+    auto *I = dyn_cast<Instruction>(Op);
+    return !I || (!N.Outer->contains(I) && !N.Before.contains(I->getParent()));
+  };
+  auto *I = dyn_cast<Instruction>(V);
+  if (I && I->getOpcode() == Instruction::Add &&
+      (Signed ? I->hasNoSignedWrap() : I->hasNoUnsignedWrap()))
+    for (unsigned Op : {0, 1})
+      if (Invariant(I->getOperand(1 - Op)))
+        return risesWithItem(I->getOperand(Op), Signed);
+  Value *X;
+  if (match(V, m_Trunc(m_Specific(N.Item))))
+    return Log2_64_Ceil(N.Items) + Signed <= V->getType()->getIntegerBitWidth();
+  if (match(V, m_SExt(m_Value(X))))
+    return Signed && risesWithItem(X, Signed);
+  if (match(V, m_ZExt(m_Value(X))))
+    return !Signed && risesWithItem(X, Signed);
+  return false;
+}
+
+/// True when \p V can be computed for any one item and trip from the item
+/// and the stepped PHIs by instructions without memory or side effects.
+bool LockstepBuilder::computableTest(Value *V) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || I == N.Item || N.Before.contains(I->getParent()))
+    return canRebuild(V);
+  if (!N.Inner->contains(I))
+    return true;
+  if (auto *Phi = dyn_cast<PHINode>(I))
+    return any_of(Stepped, [&](auto &S) { return S.first == Phi; });
+  return !I->mayReadFromMemory() && isSafeToSpeculativelyExecute(I) &&
+         all_of(I->operands(), [&](Value *Op) { return computableTest(Op); });
+}
+
+/// \p V (computableTest) for the item and trip of the values in \p VM.
+Value *LockstepBuilder::testAt(Value *V, ValueToValueMapTy &VM,
+                               IRBuilder<> &B) {
+  if (Value *Known = VM.lookup(V))
+    return Known;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !N.Inner->contains(I))
+    return rebuild(V, VM, B);
+  Instruction *Copy = I->clone();
+  for (Use &Op : Copy->operands())
+    Op.set(testAt(Op.get(), VM, B));
+  B.Insert(Copy, I->getName());
+  return VM[I] = Copy;
+}
+
+/// The votes after trip \p Trip when every item made it, from two items:
+/// when the value the inner loop's test moves rises with the item (and the
+/// test is an order), whether any item stays is whether the first does,
+/// and whether all do the last, or the other way round. That makes the
+/// trips every item makes a counted loop, whose exit the processor knows
+/// early, where vector votes would hold each branch back until the last
+/// vector compare. None when the test is not of that form.
+std::optional<Votes> LockstepBuilder::countedVotes(Value *Trip,
+                                                   IRBuilder<> &B) {
+  auto *Latch = cast<BranchInst>(N.InnerLatch->getTerminator());
+  auto *Test = cast<ICmpInst>(Latch->getCondition());
+  bool StaysIfTrue = Latch->getSuccessor(0) == N.Inner->getHeader();
+  CmpInst::Predicate Stays =
+      N.Moving ? Test->getSwappedPredicate() : Test->getPredicate();
+  if (!StaysIfTrue)
+    Stays = CmpInst::getInversePredicate(Stays);
+  if (!ICmpInst::isRelational(Stays) ||
+      !risesWithItem(Test->getOperand(N.Moving), ICmpInst::isSigned(Stays)) ||
+      !computableTest(Test))
+    return std::nullopt;
+  auto StaysAt = [&](uint64_t Item) {
+    ValueToValueMapTy VM;
+    VM[N.Item] = ConstantInt::get(ItemTy, Item);
+    for (auto [Phi, Step] : Stepped)
+      VM[Phi] = stepped(Phi, Step, Trip, VM, B);
+    Value *Taken = testAt(Test, VM, B);
+    return StaysIfTrue ? Taken : B.CreateNot(Taken);
+  };
+  Value *FirstStays = StaysAt(0), *LastStays = StaysAt(N.Items - 1);
+  // A rising value leaves `<` last from the first item, `>` from the last.
+  if (ICmpInst::isLT(Stays) || ICmpInst::isLE(Stays))
+    return Votes{FirstStays, LastStays};
+  return Votes{LastStays, FirstStays};
+}
+
 /// Loop 2: trip \p Trip of the inner loop for every item, or with
 /// \p Masked for the items still in it; then \p Exit. A trip that every
 /// item makes needs no predicate, so no masked loads and stores, which
 /// the processor may not prefetch for.
 StepLoop LockstepBuilder::buildStep(BasicBlock *Pre, Value *Trip, bool Masked,
-                                    BasicBlock *Exit) {
+                                    bool Vote, BasicBlock *Exit) {
   ItemLoop IL = openItemLoop(Pre, Masked ? "lockstep.some" : "lockstep.all");
   IRBuilder<> B(IL.Header);
-  Votes Stay = openVotes(Pre, B);
+  Votes Stay = Vote ? openVotes(Pre, B) : Votes{};
   Value *IsActive =
       Masked ? loadItem(B.getInt1Ty(), Active, IL.Item, B, "active") : nullptr;
   ValueToValueMapTy VM;
@@ -498,12 +616,8 @@ StepLoop LockstepBuilder::buildStep(BasicBlock *Pre, Value *Trip, bool Masked,
   for (PHINode *Phi : Carried)
     Current[Phi] = Old[Phi] =
         loadItem(Phi->getType(), Arrays[Phi], IL.Item, B, Phi->getName());
-  for (auto [Phi, Step] : Stepped) {
-    Value *First =
-        rebuild(Phi->getIncomingValueForBlock(N.InnerPreheader), VM, B);
-    Value *Steps = B.CreateMul(Step, B.CreateTrunc(Trip, Phi->getType()));
-    Current[Phi] = B.CreateAdd(First, Steps, Phi->getName());
-  }
+  for (auto [Phi, Step] : Stepped)
+    Current[Phi] = stepped(Phi, Step, Trip, VM, B);
   if (Masked)
     for (Instruction *V : OwnArrays)
       Old[V] =
@@ -558,9 +672,10 @@ StepLoop LockstepBuilder::buildStep(BasicBlock *Pre, Value *Trip, bool Masked,
   storeItem(StillActive, Active, IL.Item, B);
   for (auto [V, Array] : Stores)
     storeItem(V, Array, IL.Item, B);
-  Votes Next = closeVotes(Stay, StillActive, IL.Latch, B);
+  if (Vote)
+    Stay = closeVotes(Stay, StillActive, IL.Latch, B);
   closeItemLoop(IL, Exit);
-  return {IL.Header, IL.Latch, Next};
+  return {IL.Header, IL.Latch, Stay};
 }
 
 /// The loop over the trips of the inner loop, while any item is in it,
@@ -576,8 +691,13 @@ void LockstepBuilder::buildTrips(BasicBlock *Pre, const Votes &First,
   PHINode *AllIn = B.CreatePHI(B.getInt1Ty(), 2, "all.in");
   Trip->addIncoming(B.getInt64(0), Pre);
   AllIn->addIncoming(First.All, Pre);
-  StepLoop Every = buildStep(TripHeader, Trip, /*Masked=*/false, TripLatch);
-  StepLoop Some = buildStep(TripHeader, Trip, /*Masked=*/true, TripLatch);
+  std::optional<Votes> Counted = countedVotes(Trip, B);
+  StepLoop Every = buildStep(TripHeader, Trip, /*Masked=*/false,
+                             /*Vote=*/!Counted, TripLatch);
+  StepLoop Some =
+      buildStep(TripHeader, Trip, /*Masked=*/true, /*Vote=*/true, TripLatch);
+  if (Counted)
+    Every.Stay = *Counted;
   B.CreateCondBr(AllIn, Every.Header, Some.Header);
 
   B.SetInsertPoint(TripLatch);

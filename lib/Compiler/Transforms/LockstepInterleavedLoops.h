@@ -19,12 +19,19 @@
 ///     for each item whether it enters I, which way it left B otherwise, and
 ///     the first value of each of I's header PHIs.
 ///  2. While any item is in I, a loop over the work-items runs one trip of I
-///     for each item still in it (the body under a predicate the vectorizer
-///     turns into masks) and keeps the header PHIs' next values. A header
-///     PHI that adds a step defined outside L (an induction variable) is
-///     computed from its first value and the trip instead, so that
-///     `start + j + SG * t` is an address the vectorizer sees move with the
-///     work-item by one element: a contiguous masked load, not a gather.
+///     for each item: while every item is in I, a copy of the trip without
+///     a predicate; else the trip under a predicate for the items still in
+///     (the vectorizer's masks: masked loads, which the processor may not
+///     prefetch for, only in the last trips). The header PHIs' next values
+///     are kept. A header PHI that adds a step defined outside L (an
+///     induction variable) is computed from its first value and the trip
+///     instead, so that `start + j + SG * t` is an address the vectorizer
+///     sees move with the work-item by one element: a contiguous load, not
+///     a gather. After a trip every item made, the votes on another are
+///     two scalar tests when the value the exit tests rises with the item
+///     and cannot wrap (no-wrap flags): item 0's and item N-1's, which of
+///     them leaves first following the comparison. The processor resolves
+///     them early, where a vote over the vector waits for its last compare.
 ///  3. L itself, its blocks before and in I gone, resumes each item where
 ///     it left B or I and runs the rest.
 /// Values crossing from one loop to another wait in per-item arrays of N

@@ -72,8 +72,22 @@ exit:
 ; CHECK: lockstep.trip:
 ; CHECK-NEXT: %trip = phi i64
 ; CHECK-NEXT: %all.in = phi i1 [ %all.next, %lockstep.first.done ], [ %all.stay, %lockstep.trip.latch ]
+; After a trip every lane made, the votes are lane 0's test and lane 15's:
+; the index rises with the lane, so lane 0 leaves last and lane 15 first.
+; CHECK-NEXT: %[[FIRST0:.*]] = add nsw i64 0, %start
+; CHECK-NEXT: %[[STEPS0:.*]] = mul i64 16, %trip
+; CHECK-NEXT: %[[J0:.*]] = add i64 %[[FIRST0]], %[[STEPS0]]
+; CHECK-NEXT: %[[NEXT0:.*]] = add nsw i64 %[[J0]], 16
+; CHECK-NEXT: %[[STAYS0:.*]] = icmp slt i64 %[[NEXT0]], %end
+; CHECK-NEXT: %[[FIRST15:.*]] = add nsw i64 15, %start
+; CHECK-NEXT: %[[STEPS15:.*]] = mul i64 16, %trip
+; CHECK-NEXT: %[[J15:.*]] = add i64 %[[FIRST15]], %[[STEPS15]]
+; CHECK-NEXT: %[[NEXT15:.*]] = add nsw i64 %[[J15]], 16
+; CHECK-NEXT: %[[STAYS15:.*]] = icmp slt i64 %[[NEXT15]], %end
 ; CHECK-NEXT: br i1 %all.in, label %lockstep.all, label %lockstep.some
 ; CHECK: lockstep.trip.latch:
+; CHECK-NEXT: %any.stay = phi i1 [ %[[STAYS0]], %lockstep.all.latch ], [ %{{.*}}, %lockstep.some.latch ]
+; CHECK-NEXT: %all.stay = phi i1 [ %[[STAYS15]], %lockstep.all.latch ], [ %{{.*}}, %lockstep.some.latch ]
 ; CHECK: br i1 %any.stay, label %lockstep.trip, label %lockstep.last.pre
 ;
 ; The index is the lane's first one plus 16 per trip: contiguous.
@@ -160,6 +174,100 @@ exit:
 ; CHECK-NEXT: br label %lockstep.first
 ; CHECK: lockstep.all:
 ; CHECK: mul i64 32, %trip
+
+; An unsigned test of an index computed without no-wrap flags: lanes 0 and
+; 15 need not be the first and last to leave (the index may wrap between
+; them), so the lanes vote in every trip.
+define internal void @may_wrap(ptr noalias %val, ptr noalias %out, i64 %start, i64 %end) "lanes-work-group-of"="may_wrap" {
+entry:
+  br label %lanes
+
+lanes:
+  %lane = phi i64 [ 0, %entry ], [ %lane.next, %join ]
+  %first = add i64 %lane, %start
+  %enter = icmp ult i64 %first, %end
+  br i1 %enter, label %pre, label %join
+
+pre:
+  br label %sum
+
+sum:
+  %j = phi i64 [ %first, %pre ], [ %j.next, %sum ]
+  %acc = phi i32 [ 0, %pre ], [ %acc.next, %sum ]
+  %p = getelementptr inbounds i32, ptr %val, i64 %j
+  %x = load i32, ptr %p, !llvm.access.group !1
+  %acc.next = add i32 %acc, %x
+  %j.next = add i64 %j, 16
+  %more = icmp ult i64 %j.next, %end
+  br i1 %more, label %sum, label %join
+
+join:
+  %total = phi i32 [ 0, %lanes ], [ %acc.next, %sum ]
+  %q = getelementptr inbounds i32, ptr %out, i64 %lane
+  store i32 %total, ptr %q, !llvm.access.group !1
+  %lane.next = add nuw nsw i64 %lane, 1
+  %again = icmp ult i64 %lane, 15
+  br i1 %again, label %lanes, label %exit, !llvm.loop !2
+
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define internal void @may_wrap(
+; CHECK: lockstep.trip:
+; CHECK-NEXT: %trip = phi i64
+; CHECK-NEXT: %all.in = phi i1
+; CHECK-NEXT: br i1 %all.in, label %lockstep.all, label %lockstep.some
+; CHECK: lockstep.trip.latch:
+; CHECK-NEXT: %any.stay = phi i1 [ %any.next{{.*}}, %lockstep.all.latch ], [ %any.next{{.*}}, %lockstep.some.latch ]
+
+; A row walked backwards: the index falls by 16 a trip and the loop goes on
+; while it is above the row's start, so lane 15 leaves last and lane 0
+; first: lane 15's test is whether any lane stays, lane 0's whether all do.
+define internal void @backwards(ptr noalias %val, ptr noalias %out, i64 %top, i64 %start) "lanes-work-group-of"="backwards" {
+entry:
+  br label %lanes
+
+lanes:
+  %lane = phi i64 [ 0, %entry ], [ %lane.next, %join ]
+  %first = add nsw i64 %lane, %top
+  %enter = icmp sgt i64 %first, %start
+  br i1 %enter, label %pre, label %join
+
+pre:
+  br label %sum
+
+sum:
+  %j = phi i64 [ %first, %pre ], [ %j.next, %sum ]
+  %acc = phi i32 [ 0, %pre ], [ %acc.next, %sum ]
+  %p = getelementptr inbounds i32, ptr %val, i64 %j
+  %x = load i32, ptr %p, !llvm.access.group !1
+  %acc.next = add i32 %acc, %x
+  %j.next = add nsw i64 %j, -16
+  %more = icmp sgt i64 %j.next, %start
+  br i1 %more, label %sum, label %join
+
+join:
+  %total = phi i32 [ 0, %lanes ], [ %acc.next, %sum ]
+  %q = getelementptr inbounds i32, ptr %out, i64 %lane
+  store i32 %total, ptr %q, !llvm.access.group !1
+  %lane.next = add nuw nsw i64 %lane, 1
+  %again = icmp ult i64 %lane, 15
+  br i1 %again, label %lanes, label %exit, !llvm.loop !2
+
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define internal void @backwards(
+; CHECK: lockstep.trip:
+; CHECK: %[[FIRST0:.*]] = add nsw i64 0, %top
+; CHECK: %[[STAYS0:.*]] = icmp sgt i64 %{{.*}}, %start
+; CHECK: %[[FIRST15:.*]] = add nsw i64 15, %top
+; CHECK: %[[STAYS15:.*]] = icmp sgt i64 %{{.*}}, %start
+; CHECK: lockstep.trip.latch:
+; CHECK-NEXT: %any.stay = phi i1 [ %[[STAYS15]], %lockstep.all.latch ],
+; CHECK-NEXT: %all.stay = phi i1 [ %[[STAYS0]], %lockstep.all.latch ],
 
 ; Each lane's own bound (`j < end[lane]`): the trip counts may differ by
 ; any amount, and the loop is left alone.
