@@ -196,6 +196,8 @@ public:
 
 private:
   void classify();
+  bool definedInOuter(Value *V) const;
+  bool isStepped(const Value *V) const;
   bool canRebuild(Value *V);
   Value *rebuild(Value *V, ValueToValueMapTy &VM, IRBuilder<> &B);
   Value *valueBefore(Instruction *V, Value *Item, ValueToValueMapTy &VM,
@@ -252,10 +254,21 @@ BasicBlock *LockstepBuilder::newBlock(const Twine &Name) {
   return BasicBlock::Create(Ctx, Name, &F, Header);
 }
 
+/// True when \p V is computed in the outer loop: its blocks in LoopInfo or
+/// the header's body, which build() split off and LoopInfo does not know.
+bool LockstepBuilder::definedInOuter(Value *V) const {
+  auto *I = dyn_cast<Instruction>(V);
+  return I && (N.Outer->contains(I) || N.Before.contains(I->getParent()));
+}
+
+bool LockstepBuilder::isStepped(const Value *V) const {
+  return any_of(Stepped, [&](auto &S) { return S.first == V; });
+}
+
 bool LockstepBuilder::canRebuild(Value *V) {
   auto *I = dyn_cast<Instruction>(V);
   if (!I || I == N.Item || !N.Before.contains(I->getParent()))
-    return !I || I == N.Item || !N.Outer->contains(I);
+    return I == N.Item || !definedInOuter(V);
   if (auto Known = Rebuildable.find(I); Known != Rebuildable.end())
     return Known->second;
   Rebuildable[I] = false; // while its operands are asked
@@ -346,8 +359,7 @@ void LockstepBuilder::classify() {
     if (Phi.getType()->isIntegerTy() &&
         Phi.getType()->getIntegerBitWidth() <= 64 &&
         match(Next, m_c_Add(m_Specific(&Phi), m_Value(Step))) &&
-        !(isa<Instruction>(Step) &&
-          N.Outer->contains(cast<Instruction>(Step))) &&
+        !definedInOuter(Step) &&
         canRebuild(Phi.getIncomingValueForBlock(N.InnerPreheader))) {
       Stepped.push_back({&Phi, Step});
       continue;
@@ -504,23 +516,18 @@ bool LockstepBuilder::risesWithItem(Value *V, bool Signed) {
   if (V == N.Item)
     return true;
   if (auto *Phi = dyn_cast<PHINode>(V)) {
-    auto Found = find_if(Stepped, [&](auto &S) { return S.first == Phi; });
     auto *Next =
         dyn_cast<Instruction>(Phi->getIncomingValueForBlock(N.InnerLatch));
-    return Found != Stepped.end() &&
+    return isStepped(Phi) &&
            (Signed ? Next->hasNoSignedWrap() : Next->hasNoUnsignedWrap()) &&
            risesWithItem(Phi->getIncomingValueForBlock(N.InnerPreheader),
                          Signed);
   }
-  auto Invariant = [&](Value *Op) {
-    auto *I = dyn_cast<Instruction>(Op);
-    return !I || (!N.Outer->contains(I) && !N.Before.contains(I->getParent()));
-  };
   auto *I = dyn_cast<Instruction>(V);
   if (I && I->getOpcode() == Instruction::Add &&
       (Signed ? I->hasNoSignedWrap() : I->hasNoUnsignedWrap()))
     for (unsigned Op : {0, 1})
-      if (Invariant(I->getOperand(1 - Op)))
+      if (!definedInOuter(I->getOperand(1 - Op)))
         return risesWithItem(I->getOperand(Op), Signed);
   Value *X;
   if (match(V, m_Trunc(m_Specific(N.Item))))
@@ -540,8 +547,8 @@ bool LockstepBuilder::computableTest(Value *V) {
     return canRebuild(V);
   if (!N.Inner->contains(I))
     return true;
-  if (auto *Phi = dyn_cast<PHINode>(I))
-    return any_of(Stepped, [&](auto &S) { return S.first == Phi; });
+  if (isa<PHINode>(I))
+    return isStepped(I);
   return !I->mayReadFromMemory() && isSafeToSpeculativelyExecute(I) &&
          all_of(I->operands(), [&](Value *Op) { return computableTest(Op); });
 }

@@ -269,6 +269,51 @@ exit:
 ; CHECK-NEXT: %any.stay = phi i1 [ %[[STAYS15]], %lockstep.all.latch ],
 ; CHECK-NEXT: %all.stay = phi i1 [ %[[STAYS0]], %lockstep.all.latch ],
 
+; The step (16, but an instruction) is computed in the lane loop's header,
+; which the pass splits: it is no invariant, so the index is carried in an
+; array like any other PHI, not computed from the trip with a step that is
+; gone.
+define internal void @header_step(ptr noalias %val, ptr noalias %out, i64 %start, i64 %end, i64 %n) "lanes-work-group-of"="header_step" {
+entry:
+  br label %lanes
+
+lanes:
+  %lane = phi i64 [ 0, %entry ], [ %lane.next, %join ]
+  %step = shl i64 1, 4
+  %first = add nsw i64 %lane, %start
+  %enter = icmp slt i64 %first, %end
+  br i1 %enter, label %pre, label %join
+
+pre:
+  br label %sum
+
+sum:
+  %j = phi i64 [ %first, %pre ], [ %j.next, %sum ]
+  %acc = phi i32 [ 0, %pre ], [ %acc.next, %sum ]
+  %p = getelementptr inbounds i32, ptr %val, i64 %j
+  %x = load i32, ptr %p, !llvm.access.group !1
+  %acc.next = add i32 %acc, %x
+  %j.next = add nsw i64 %j, %step
+  %more = icmp slt i64 %j.next, %end
+  br i1 %more, label %sum, label %join
+
+join:
+  %total = phi i32 [ 0, %lanes ], [ %acc.next, %sum ]
+  %q = getelementptr inbounds i32, ptr %out, i64 %lane
+  store i32 %total, ptr %q, !llvm.access.group !1
+  %lane.next = add nuw nsw i64 %lane, 1
+  %again = icmp ult i64 %lane, 15
+  br i1 %again, label %lanes, label %exit, !llvm.loop !2
+
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define internal void @header_step(
+; CHECK: %j.items = alloca [16 x i64], align 64
+; CHECK-NOT: poison, %trip
+; CHECK: ret void
+
 ; Each lane's own bound (`j < end[lane]`): the trip counts may differ by
 ; any amount, and the loop is left alone.
 define internal void @own_bounds(ptr noalias %val, ptr noalias %ends, ptr noalias %out, i64 %start) "lanes-work-group-of"="own_bounds" {
