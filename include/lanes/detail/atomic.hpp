@@ -22,8 +22,8 @@
 /// Two implementations share one interface (load, store, exchange,
 /// compareExchange, update), and the read-modify-writes at the bottom are
 /// written once over it: DeviceAtomics for memory other threads may touch
-/// (the __atomic builtins; floating-point add and every min/max are
-/// compare-exchange loops), LocalAtomics for the work-group's local
+/// (the __atomic builtins; floating-point add and min/max, and integer
+/// min/max under g++, are compare-exchange loops), LocalAtomics for the work-group's local
 /// memory, which only one thread touches (relaxed loads and stores, see
 /// there; about ten times faster than lock-prefixed instructions).
 //
@@ -274,15 +274,28 @@ LANES_ATOMIC_BITWISE(fetchAnd, __atomic_fetch_and, &)
 LANES_ATOMIC_BITWISE(fetchOr, __atomic_fetch_or, |)
 LANES_ATOMIC_BITWISE(fetchXor, __atomic_fetch_xor, ^)
 #undef LANES_ATOMIC_BITWISE
+/// Minimum and maximum: Clang's builtins for integers where Ops has fetch
+/// operations (one `atomicrmw`, which lanes-aggregate-atomics can combine;
+/// g++ has no such builtin), else an update.
 template <typename Ops, typename T>
 T fetchMin(T *P, T Value, sycl::memory_order O) {
-  return Ops::update(
-      P, [Value](T Old) { return Value < Old ? Value : Old; }, O);
+#ifdef __clang__
+  if constexpr (Ops::HasFetchOps && IsAtomicInteger<T>)
+    return __atomic_fetch_min(P, Value, rmwOrder(O));
+  else
+#endif
+    return Ops::update(
+        P, [Value](T Old) { return Value < Old ? Value : Old; }, O);
 }
 template <typename Ops, typename T>
 T fetchMax(T *P, T Value, sycl::memory_order O) {
-  return Ops::update(
-      P, [Value](T Old) { return Old < Value ? Value : Old; }, O);
+#ifdef __clang__
+  if constexpr (Ops::HasFetchOps && IsAtomicInteger<T>)
+    return __atomic_fetch_max(P, Value, rmwOrder(O));
+  else
+#endif
+    return Ops::update(
+        P, [Value](T Old) { return Old < Value ? Value : Old; }, O);
 }
 
 } // namespace lanes::detail

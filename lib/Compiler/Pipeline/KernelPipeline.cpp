@@ -12,6 +12,7 @@
 
 #include "../Analysis/LanesIR.h"
 #include "../Analysis/WorkItemShape.h"
+#include "../Transforms/AggregateAtomics.h"
 #include "../Transforms/CloneKernels.h"
 #include "../Transforms/FitVectorCalls.h"
 #include "../Transforms/FoldIdempotentRecurrences.h"
@@ -118,6 +119,9 @@ ForEachWorkGroupFunctionPass cleanupKernelsPass() {
   // After LICM and InstCombine, so that guards compare the counter with
   // hoisted, canonical limits.
   FPM.addPass(TrimWorkItemLoopsPass());
+  // After LICM, which leaves the address of an update invariant, and after
+  // trimming, which wants no phis in the loops it takes but the counter.
+  FPM.addPass(AggregateAtomicsPass());
   FPM.addPass(VersionClampsPass());
   // Last: InstCombine and SimplifyCFG would merge the loads again.
   FPM.addPass(SplitChosenLoadsPass());
