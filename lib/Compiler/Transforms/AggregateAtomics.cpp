@@ -1,4 +1,4 @@
-//===- AggregateAtomics.cpp - One atomic update per loop, not per item ----===//
+//===- AggregateAtomics.cpp - One atomic update, not one per item ---------===//
 //
 /// \file
 /// Implements `lanes-aggregate-atomics`; see AggregateAtomics.h.

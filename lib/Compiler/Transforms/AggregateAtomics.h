@@ -1,5 +1,4 @@
-//===- AggregateAtomics.h - One atomic update per loop, not per item -*- C++
-//-*-===//
+//===- AggregateAtomics.h - One atomic update, not one per item -*- C++ -*-===//
 //
 /// \file
 /// Function pass `lanes-aggregate-atomics`, on lowered work-group functions
@@ -21,14 +20,17 @@
 ///   than monotonic, a call that may synchronise) or read an atomic value
 ///   (an atomic load, a cmpxchg, an `atomicrmw` whose result is used), so
 ///   that no work-item can wait in the loop for another item's update;
-/// - nothing else in the loop may read or write that address, but the same
-///   update elsewhere in the loop (the two combine in any order). Plain
-///   loads and stores need not be looked at when the update runs in every
-///   iteration of a loop of at least two: one that touched the address
-///   would race with another item's update, which a kernel may not do.
-/// The loop taken is the outermost work-item loop where all of this holds,
-/// so a 2-D group makes one update, not one per row. The update after the
-/// loop runs only when the combined operand is not the identity of the
+/// - no other instruction in the loop may access that address (but the
+///   same update elsewhere: the two combine in any order), except plain
+///   loads and stores that cannot run after the update for the same
+///   work-item: such an access sees what it saw, or, made by another item,
+///   would race with the update, which a kernel may not do. When the update
+///   runs in every iteration of a loop of at least two, any plain access of
+///   the address would race.
+/// The loop taken is the outermost marked work-item loop where all of this
+/// holds. `lanes-work-item-loops` marks the loop over dimension 0 of each
+/// nest, so a 2-D group makes one update per row of items. The update after
+/// the loop runs only when the combined operand is not the identity of the
 /// operation: otherwise it changes nothing, and no item may have made one
 /// (the address may be valid only for the items that do).
 ///

@@ -91,8 +91,10 @@ exit:
 ; CHECK: atomicrmw and ptr %c3, i64
 ; CHECK: atomicrmw xor ptr %c4, i64
 
-; A 2-D group: the outer work-item loop is the one the updates combine
-; over, one update per group.
+; A 2-D group whose loop over dimension 1 carries the work-item mark too:
+; the updates combine over the outermost marked loop. (Today
+; lanes-work-item-loops marks the loop over dimension 0 only: one update
+; per row.)
 define internal void @rows(ptr noalias %kernel_object, ptr noalias %ctx, ptr noalias %in) "lanes-work-group-of"="rows" {
 entry:
   %total = load ptr, ptr %kernel_object
