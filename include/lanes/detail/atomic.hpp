@@ -23,9 +23,10 @@
 /// compareExchange, update), and the read-modify-writes at the bottom are
 /// written once over it: DeviceAtomics for memory other threads may touch
 /// (the __atomic builtins; floating-point add and min/max, and integer
-/// min/max under g++, are compare-exchange loops), LocalAtomics for the work-group's local
-/// memory, which only one thread touches (relaxed loads and stores, see
-/// there; about ten times faster than lock-prefixed instructions).
+/// min/max under g++, are compare-exchange loops), LocalAtomics for the
+/// work-group's local memory, which only one thread touches (relaxed loads
+/// and stores, see there; about ten times faster than lock-prefixed
+/// instructions).
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_DETAIL_ATOMIC_HPP
