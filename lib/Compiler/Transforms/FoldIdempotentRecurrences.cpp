@@ -14,6 +14,7 @@
 
 #include "../Analysis/LanesIR.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -52,11 +53,52 @@ bool isIdempotentStep(Instruction &Next, PHINode &Phi, Loop &L) {
   return IsStep(A, B) || IsStep(B, A);
 }
 
+/// The one value besides `Phi` that `Back` can be, when it is `Phi` or an
+/// invariant value k through phis and selects of `L`: k, hoisted to the
+/// preheader if need be. Null otherwise.
+Value *soleOtherValue(Value *Back, PHINode &Phi, Loop &L) {
+  Value *K = nullptr;
+  SmallVector<Value *, 8> Work{Back};
+  SmallPtrSet<Value *, 8> Seen;
+  while (!Work.empty()) {
+    Value *V = Work.pop_back_val();
+    if (V == &Phi || !Seen.insert(V).second)
+      continue;
+    auto *I = dyn_cast<Instruction>(V);
+    if (I && L.contains(I)) {
+      if (auto *Join = dyn_cast<PHINode>(I)) {
+        append_range(Work, Join->incoming_values());
+        continue;
+      }
+      if (auto *Select = dyn_cast<SelectInst>(I)) {
+        Work.append({Select->getTrueValue(), Select->getFalseValue()});
+        continue;
+      }
+    }
+    bool Changed;
+    if ((K && V != K) || !L.makeLoopInvariant(V, Changed))
+      return nullptr;
+    K = V;
+  }
+  return K;
+}
+
 /// Folds the recurrence of `Phi`, a phi of `L`'s header, if it is one.
 bool foldRecurrence(PHINode &Phi, Loop &L) {
   BasicBlock *Preheader = L.getLoopPreheader(), *Latch = L.getLoopLatch();
   if (!Preheader || !Latch || Phi.getNumIncomingValues() != 2)
     return false;
+  // Undefined on entry, then itself or k: k throughout (the first value
+  // may be any, k included).
+  if (isa<UndefValue>(Phi.getIncomingValueForBlock(Preheader))) {
+    if (Value *K =
+            soleOtherValue(Phi.getIncomingValueForBlock(Latch), Phi, L)) {
+      Phi.replaceAllUsesWith(K);
+      Phi.eraseFromParent();
+      ++NumFolded;
+      return true;
+    }
+  }
   // Through LCSSA phis: the recurrence of an outer work-item loop is
   // computed in its inner loop's preheader once the inner one is folded.
   Value *Back = Phi.getIncomingValueForBlock(Latch);

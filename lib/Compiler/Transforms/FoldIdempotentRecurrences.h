@@ -29,6 +29,15 @@
 /// before the loop; the recurrence is then dead, or a phi that InstCombine
 /// folds. Operands computed in the loop from invariant values are hoisted
 /// first.
+///
+/// When the branch's way also stores (a barrier block's phi, whose value
+/// the sub-CFG before it saves on the edge into the barrier, next to the
+/// work-item's own state), the choice stays a phi of the latch, not a
+/// select, and the branch stays in the loop. The slot then enters the loop
+/// undefined (no work-item wrote it before), so a header phi `x = phi
+/// [undef, preheader], [y, latch]` where y is, through phis and selects of
+/// the loop, x or one invariant value k, is k throughout: every value it
+/// takes is undef or k, and undef may be k.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_TRANSFORMS_FOLDIDEMPOTENTRECURRENCES_H
