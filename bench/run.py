@@ -81,7 +81,7 @@ TWINS = {
         "lanes: the kernel with the work-group collective "
         "(`reduce_over_group`); tree: the same sums by a local-memory tree "
         "with a barrier in each of its 8 steps (the lanes binary, `--kernel "
-        "tree`); the input stays in L2, so the ratios time the collective, "
+        "tree`); the input stays in L1, so the ratios time the collective, "
         "not DRAM; \"collective vs tree\" is tree's median over lanes' "
         "(issue 4's target: >= 3x). pocl runs the tree (it has no "
         "work_group_reduce_add)."),
