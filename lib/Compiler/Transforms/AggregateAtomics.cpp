@@ -124,7 +124,7 @@ bool isAloneInLoop(const AtomicRMWInst &RMW, const Loop &L, bool Racy,
         if (!Call->hasFnAttr(Attribute::NoSync) && !isa<MemIntrinsic>(Call))
           return false;
       }
-      bool Plain = isa<LoadInst, StoreInst, MemIntrinsic>(I) && !I.isAtomic();
+      bool Plain = isa<LoadInst, StoreInst, MemIntrinsic>(I);
       bool RunsAfter =
           After.contains(BB) || (BB == RMW.getParent() && RMW.comesBefore(&I));
       if (Plain && (Racy || !RunsAfter))
