@@ -72,6 +72,11 @@ inline constexpr llvm::StringLiteral LocalSizeAttr = "lanes-local-size";
 /// group>}` per loop in its loop ID, which the loops made from it
 /// (vectorized body, remainder) share.
 inline constexpr llvm::StringLiteral WorkItemLoopMD = "lanes.work_item_loop";
+/// The loop-metadata option marking the outer loops of a work-item loop
+/// nest (over dimensions 1 and 2, and over the sub-groups of a row), which
+/// have no WorkItemLoopMD: they are not vectorized, nor counted as
+/// work-item loops, but their iterations are work-items of one group too.
+inline constexpr llvm::StringLiteral WorkItemNestMD = "lanes.work_item_nest";
 /// Function metadata on a lowered work-group function: the marks
 /// (WorkItemLoopMD nodes, each also naming the loop's access group) of all
 /// its work-item loops, so that those the optimizer unrolls away are still

@@ -142,7 +142,8 @@ Loop *aggregationLoop(const AtomicRMWInst &RMW, const LoopInfo &LI,
                       AAResults &AA) {
   Loop *Best = nullptr;
   for (Loop *L = LI.getLoopFor(RMW.getParent()); L; L = L->getParentLoop()) {
-    if (!findOptionMDForLoop(L, WorkItemLoopMD))
+    if (!findOptionMDForLoop(L, WorkItemLoopMD) &&
+        !findOptionMDForLoop(L, WorkItemNestMD))
       continue;
     if (!L->isLoopInvariant(RMW.getPointerOperand()) ||
         !L->getLoopPreheader() || !L->getExitBlock() ||

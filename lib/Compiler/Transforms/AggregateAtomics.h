@@ -27,9 +27,9 @@
 ///   would race with the update, which a kernel may not do. When the update
 ///   runs in every iteration of a loop of at least two, any plain access of
 ///   the address would race.
-/// The loop taken is the outermost marked work-item loop where all of this
-/// holds. `lanes-work-item-loops` marks the loop over dimension 0 of each
-/// nest, so a 2-D group makes one update per row of items. The update after
+/// The loop taken is the outermost loop of the work-item loop nest (marked
+/// by `lanes-work-item-loops`, over any dimension) where all of this
+/// holds, so a 2-D or 3-D group makes one update too. The update after
 /// the loop runs only when the combined operand is not the identity of the
 /// operation: otherwise it changes nothing, and no item may have made one
 /// (the address may be valid only for the items that do).

@@ -1092,6 +1092,12 @@ void WorkGroupBuilder::markParallel(ArrayRef<BasicBlock *> Blocks,
   MDNode *LoopID = MDNode::getDistinct(Ctx, Options);
   LoopID->replaceOperandWith(0, LoopID);
   Nest.Latch->getTerminator()->setMetadata(LLVMContext::MD_loop, LoopID);
+  MDNode *Outer = MDNode::get(Ctx, {MDString::get(Ctx, WorkItemNestMD)});
+  for (BasicBlock *Latch : drop_begin(Nest.Latches)) {
+    MDNode *OuterID = MDNode::getDistinct(Ctx, {nullptr, Outer});
+    OuterID->replaceOperandWith(0, OuterID);
+    Latch->getTerminator()->setMetadata(LLVMContext::MD_loop, OuterID);
+  }
 }
 
 void WorkGroupBuilder::emitDispatch(const SubCfg &S, LoopNest &Nest) {

@@ -61,7 +61,10 @@
 ///     do not race between barriers (SYCL 2020 3.8.3), so the loop
 ///     vectorizer needs no dependence proof. In a kernel with sub-group
 ///     collectives the loops also get the sub-group size as their
-///     vectorization width.
+///     vectorization width. The innermost loop carries the work-item loop
+///     mark (lanes.work_item_loop), the outer ones another
+///     (lanes.work_item_nest), so that later passes know them all as loops
+///     over the items of one group (LanesIR.h).
 /// Finally every `__lanes_work_group_function(@entry)` is folded to the
 /// new function, and what it was lowered to (barriers, sub-CFGs, bytes of
 /// loop state) is recorded on it for `lanes-report` (WorkGroupSummary.h).

@@ -91,10 +91,9 @@ exit:
 ; CHECK: atomicrmw and ptr %c3, i64
 ; CHECK: atomicrmw xor ptr %c4, i64
 
-; A 2-D group whose loop over dimension 1 carries the work-item mark too:
-; the updates combine over the outermost marked loop. (Today
-; lanes-work-item-loops marks the loop over dimension 0 only: one update
-; per row.)
+; A 2-D group: the loop over dimension 1 carries the mark of a work-item
+; nest's outer loop, and the updates combine over it, one update for the
+; group rather than one per row.
 define internal void @rows(ptr noalias %kernel_object, ptr noalias %ctx, ptr noalias %in) "lanes-work-group-of"="rows" {
 entry:
   %total = load ptr, ptr %kernel_object
@@ -339,7 +338,7 @@ exit:
 !4 = distinct !{!4, !{!"llvm.loop.parallel_accesses", !3}, !{!"lanes.work_item_loop", !3}}
 !5 = distinct !{}
 !6 = distinct !{!6, !{!"llvm.loop.parallel_accesses", !5}, !{!"lanes.work_item_loop", !5}}
-!7 = distinct !{!7, !{!"lanes.work_item_loop", !5}}
+!7 = distinct !{!7, !{!"lanes.work_item_nest"}}
 !8 = distinct !{}
 !9 = distinct !{!9, !{!"llvm.loop.parallel_accesses", !8}, !{!"lanes.work_item_loop", !8}}
 !10 = distinct !{}

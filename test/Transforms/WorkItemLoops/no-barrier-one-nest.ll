@@ -2,7 +2,8 @@
 ; innermost, bottom-tested, with the x loop marked parallel (and as a
 ; work-item loop, for the vectorization remarks, a mark that names the
 ; access group and that the function lists) and every memory access in it
-; in the loop's access group. The local id becomes the x
+; in the loop's access group; the y and z loops carry the mark of a nest's
+; outer loops. The local id becomes the x
 ; counter, the group id a load from the context, and the query for the
 ; work-group function folds to the new function.
 ; RUN: lanes-opt -passes=lanes-work-item-loops %s -S | FileCheck %s
@@ -57,6 +58,10 @@ define internal void @entry.lanes.wg(ptr %k, ptr noalias %ctx) "lanes-work-group
 ; CHECK: %[[NEXT:.*]] = add nuw nsw i64 %lid.0, 1
 ; CHECK-NEXT: %[[MORE:.*]] = icmp ult i64 %[[NEXT]], %local.size.0
 ; CHECK-NEXT: br i1 %[[MORE]], label %wi.header0.0, label %wi.latch1.0, !llvm.loop ![[LOOP:[0-9]+]]
+; CHECK: wi.latch1.0:
+; CHECK: br i1 %{{.*}}, label %wi.header1.0, label %wi.latch2.0, !llvm.loop ![[LOOP1:[0-9]+]]
+; CHECK: wi.latch2.0:
+; CHECK: br i1 %{{.*}}, label %wi.header2.0, label %wi.done.0, !llvm.loop ![[LOOP2:[0-9]+]]
 ; CHECK: wi.done.0:
 ; CHECK-NEXT: br label %wg.return
 ; CHECK: wg.return:
@@ -67,4 +72,7 @@ define internal void @entry.lanes.wg(ptr %k, ptr noalias %ctx) "lanes-work-group
 ; CHECK-DAG: ![[LOOP]] = distinct !{![[LOOP]], ![[PAR:[0-9]+]], ![[MARK:[0-9]+]]}
 ; CHECK-DAG: ![[PAR]] = !{!"llvm.loop.parallel_accesses", ![[GROUP]]}
 ; CHECK-DAG: ![[MARK]] = distinct !{!"lanes.work_item_loop", ![[GROUP]]}
+; CHECK-DAG: ![[LOOP1]] = distinct !{![[LOOP1]], ![[NEST:[0-9]+]]}
+; CHECK-DAG: ![[LOOP2]] = distinct !{![[LOOP2]], ![[NEST]]}
+; CHECK-DAG: ![[NEST]] = !{!"lanes.work_item_nest"}
 ; CHECK-DAG: !{![[MARK]]}
