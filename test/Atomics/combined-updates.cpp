@@ -1,11 +1,11 @@
 // Relaxed atomic updates whose results the kernel ignores, the kind
 // lanes-aggregate-atomics combines into one update per work-group: every
 // combinable operation on counters of one array from a padded range
-// launch, one total from a 2-D nd-range, sub-group leaders adding their
-// sums (with partial sub-groups), the leader of a local-memory tree, a
-// counter in local memory, and an update under a condition no item meets
-// at an address that is null (it must not run). Each result is checked
-// against a serial fold of the same inputs.
+// launch, one total from a 2-D nd-range, a total and a maximum from a 3-D
+// one, sub-group leaders adding their sums (with partial sub-groups), the
+// leader of a local-memory tree, a counter in local memory, and an update
+// under a condition no item meets at an address that is null (it must not
+// run). Each result is checked against a serial fold of the same inputs.
 #include "atomics.hpp"
 
 #include <limits>
@@ -82,6 +82,29 @@ int ndRangeTotal(sycl::queue &Q) {
   int Rc = corpus::check("2-D nd-range: one total", Total, Want);
   sycl::free(In, Q);
   sycl::free(Total, Q);
+  return Rc;
+}
+
+int ndRange3d(sycl::queue &Q) {
+  const size_t X = 24, Y = 10, Z = 6; // groups of 8x5x2
+  long *Out = sycl::malloc_shared<long>(2, Q);
+  Out[0] = -5;
+  Out[1] = std::numeric_limits<long>::min();
+  const sycl::nd_range<3> Range({Z, Y, X}, {2, 5, 8});
+  Q.parallel_for(Range, [=](sycl::nd_item<3> It) {
+     uint32_t I = uint32_t(It.get_global_linear_id());
+     long V = long(corpus::input(I) % 100003) - 50000;
+     GlobalRef<long>(Out[0]).fetch_add(V);
+     GlobalRef<long>(Out[1]).fetch_max(V);
+   }).wait();
+  std::vector<long> Want = {-5, std::numeric_limits<long>::min()};
+  for (size_t I = 0; I < X * Y * Z; ++I) {
+    long V = long(corpus::input(uint32_t(I)) % 100003) - 50000;
+    Want[0] += V;
+    Want[1] = std::max(Want[1], V);
+  }
+  int Rc = corpus::check("3-D nd-range: a total and a maximum", Out, Want);
+  sycl::free(Out, Q);
   return Rc;
 }
 
@@ -219,6 +242,7 @@ int main() {
   sycl::queue Q;
   int Rc = rangeCounters(Q);
   Rc |= ndRangeTotal(Q);
+  Rc |= ndRange3d(Q);
   Rc |= subGroupLeaders(Q);
   Rc |= treeLeaders(Q);
   Rc |= localCounter(Q);
