@@ -2,9 +2,10 @@
 //
 /// \file
 /// What a compiled work-group function receives and may call. The pass
-/// plugin generates code against this layout (lib/Compiler/Transforms
-/// reads the field indices from here by convention, see WorkGroupAbi.h);
-/// lib/Runtime fills it in. Change both together.
+/// plugin generates code against this layout (the field indices are
+/// copied in lib/Compiler/Transforms/WorkItemLoops.cpp, and GroupRanges.cpp
+/// knows group_id[0] is at offset 0); lib/Runtime fills it in. Change them
+/// together.
 ///
 /// Ownership: the runtime owns the context and everything it points to; a
 /// work-group function may use them only until it returns. One context is
@@ -22,7 +23,7 @@ extern "C" {
 
 /// Per-work-group launch context. Field order is ABI: every field is 8 bytes.
 struct lanes_wg_ctx {
-  uint64_t group_id[3];   ///< field 0: this group's id, OpenCL dimension order
+  uint64_t group_id[3];   ///< field 0: the (first) group's id, OpenCL order
   uint64_t num_groups[3]; ///< field 1
   uint64_t local_size[3]; ///< field 2
   void *local_memory;     ///< field 3: 64-byte aligned local memory
@@ -31,9 +32,11 @@ struct lanes_wg_ctx {
 };
 
 /// Returns 64-byte aligned scratch of at least `bytes` for the loop-state
-/// arrays of the current work-group. Owned by the calling thread; valid
-/// until the work-group function returns. Never NULL. A work-group function
-/// calls it at most once per group: every call may return the same memory.
+/// arrays of the current work-groups. Owned by the calling thread; valid
+/// until the work-group function returns, for every group of its run (a
+/// block asked for once may serve them all). Never NULL. A work-group
+/// function calls it at most once per group: every call may return the
+/// same memory.
 void *__lanes_loop_state(struct lanes_wg_ctx *ctx, uint64_t bytes);
 
 /// Records that work-items of the current group left a sub-CFG at different

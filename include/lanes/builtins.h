@@ -64,8 +64,13 @@ struct lanes_wg_ctx;
 
 /// The signature of a kernel entry: runs one work-item.
 typedef void (*lanes_entry_fn)(const void *kernel_object);
-/// The signature of a compiled work-group function: runs one work-group.
-typedef void (*lanes_wg_fn)(const void *kernel_object, struct lanes_wg_ctx *);
+/// The signature of a compiled work-group function: runs `count` >= 1
+/// consecutive work-groups along dimension 0, starting with the one
+/// ctx->group_id names (ctx->group_id[0] + count <= ctx->num_groups[0]).
+/// After reporting a divergent barrier (include/lanes/abi.h) it returns at
+/// once, ctx->group_id naming the group that broke the rule.
+typedef void (*lanes_wg_fn)(const void *kernel_object, struct lanes_wg_ctx *,
+                            uint64_t count);
 
 /// Id of the calling work-item inside its work-group, in dimension `dim`.
 size_t __lanes_local_id(unsigned dim) __attribute__((const, nothrow));

@@ -19,6 +19,12 @@
 
 namespace lanes::rt {
 
+/// LaunchDesc's namespace, and so launch()'s symbol, names the version of
+/// the work-group function's calling convention (lanes_wg_fn): a program
+/// compiled for another version fails to load against this runtime, where
+/// it would otherwise run with groups missing.
+inline namespace group_runs {
+
 /// One nd-range launch. Sizes are in OpenCL dimension order (0 = fastest);
 /// unused dimensions are 1.
 struct LaunchDesc {
@@ -37,6 +43,8 @@ struct LaunchDesc {
   /// locals; otherwise they are abandoned. Ignored with WorkGroupFn.
   bool Unwindable = false;
 };
+
+} // namespace group_runs
 
 /// Local memory per work-group, as the device reports it
 /// (info::device::local_mem_size): 1 MiB, well above what GPU-style kernels

@@ -4,13 +4,14 @@
 /// lanes::rt::launch: checks the nd-range against the device limits, then
 /// runs every work-group as one task of an OpenMP parallel loop over the
 /// linearised group index (dimension 0 fastest). A group runs either
-/// through the compiled work-group function (one call per group, with a
-/// lanes_wg_ctx describing it) or, without one, on the fiber scheduler
-/// (one fiber per work-item).
+/// through the compiled work-group function (one call per run of groups
+/// along dimension 0, with a lanes_wg_ctx naming the first) or, without
+/// one, on the fiber scheduler (one fiber per work-item).
 ///
 /// Each worker thread fills one lanes_wg_ctx per launch from its own
 /// WorkerState (local memory, loop-state arena) and only rewrites the group
-/// id per group, so a group costs one indirect call plus the kernel.
+/// id per call, so a compiled group costs a trip of the function's loop
+/// over its run plus the kernel.
 ///
 /// Error discipline: exceptions never leave the OpenMP region. Every group
 /// runs under a catch-all that records the first error in the LaunchState;
@@ -163,19 +164,26 @@ public:
   /// Runs the groups with linear indices [Begin, End), consecutive, so
   /// that each id is the last one stepped rather than divided (the
   /// divisions cost as much as a small group); records errors in L and
-  /// stops early once the launch has failed.
+  /// stops early once the launch has failed. A compiled work-group
+  /// function takes the groups a row (along dimension 0) at a time.
   void run(uint64_t Begin, uint64_t End) noexcept {
-    L.delinearizeGroup(Begin, Ctx.group_id);
-    // Between groups: one call, one step, one flag test.
+    uint64_t Id[3];
+    L.delinearizeGroup(Begin, Id);
+    // Between calls: one call, one step, one flag test.
     auto *Fn = L.Desc.WorkGroupFn;
     const void *Object = L.Desc.KernelObject;
     try {
-      for (uint64_t Linear = Begin; Linear < End && !L.stopped(); ++Linear) {
-        if (Fn)
-          Fn(Object, &Ctx);
-        else
+      for (uint64_t Linear = Begin; Linear < End && !L.stopped();) {
+        std::copy(Id, Id + 3, Ctx.group_id);
+        uint64_t Count = 1;
+        if (Fn) {
+          Count = std::min(End - Linear, Ctx.num_groups[0] - Id[0]);
+          Fn(Object, &Ctx, Count);
+        } else {
           W.Fibers.runGroup(L, Ctx);
-        stepGroupId();
+        }
+        Linear += Count;
+        stepGroupId(Id, Count);
       }
     } catch (...) {
       L.fail(std::current_exception());
@@ -183,14 +191,17 @@ public:
   }
 
 private:
-  /// Ctx.group_id of the next linear group, dimension 0 fastest.
-  void stepGroupId() {
-    for (int Dim = 0; Dim < 2; ++Dim) {
-      if (++Ctx.group_id[Dim] < Ctx.num_groups[Dim])
-        return;
-      Ctx.group_id[Dim] = 0;
-    }
-    ++Ctx.group_id[2];
+  /// Steps \p Id by \p Count groups along dimension 0, which never goes
+  /// past the end of the row; then on to the next row, dimension 0 fastest.
+  void stepGroupId(uint64_t Id[3], uint64_t Count) const {
+    Id[0] += Count;
+    if (Id[0] < Ctx.num_groups[0])
+      return;
+    Id[0] = 0;
+    if (++Id[1] < Ctx.num_groups[1])
+      return;
+    Id[1] = 0;
+    ++Id[2];
   }
 
   LaunchState &L;

@@ -1,6 +1,7 @@
 ; The whole kernel pipeline on a reduction with a barrier in a loop: the
-; work-group function is built, the query for it folded, no builtin call
-; survives in it, and the entry is kept for the library-only fallback.
+; work-group function is built (a loop over a run of groups), the query for
+; it folded, no builtin call survives in it, and the entry is kept for the
+; library-only fallback.
 ; RUN: lanes-opt -passes=lanes-kernel-pipeline %s -S | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -70,10 +71,14 @@ exit:
 ; CHECK-NEXT: ret ptr @reduce.lanes.wg
 ; CHECK-LABEL: define void @reduce(ptr %k)
 ; CHECK: call void @__lanes_barrier(
-; CHECK-LABEL: define internal void @reduce.lanes.wg(
+; CHECK-LABEL: define internal void @reduce.lanes.wg({{.*}}%kernel_object, {{.*}}%ctx, i64 %count)
+; CHECK-NOT: call {{.*}}@__lanes_local_id
+; CHECK-NOT: call {{.*}}@__lanes_barrier
+; CHECK: %group.id.0 = phi i64
 ; CHECK-NOT: call {{.*}}@__lanes_local_id
 ; CHECK-NOT: call {{.*}}@__lanes_barrier
 ; CHECK: call void @__lanes_divergent_barrier(
 ; CHECK-NOT: call {{.*}}@__lanes_local_id
 ; CHECK-NOT: call {{.*}}@__lanes_barrier
+; CHECK: next.group:
 ; CHECK: {{^}}}

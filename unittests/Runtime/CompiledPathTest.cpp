@@ -2,7 +2,8 @@
 //
 /// \file
 /// The ABI side of the runtime (lanes/abi.h) as the Lanes compiler uses it:
-/// one call per work-group with a filled lanes_wg_ctx, loop-state scratch
+/// one call per run of work-groups along dimension 0, each group with a
+/// filled lanes_wg_ctx (RuntimeTestUtils.h, workGroupOf), loop-state scratch
 /// from __lanes_loop_state, and __lanes_divergent_barrier turning into an
 /// exception once the launch ends.
 //
@@ -28,7 +29,7 @@ bool aligned64(const void *Ptr) {
   return reinterpret_cast<uintptr_t>(Ptr) % 64 == 0;
 }
 
-TEST(CompiledPath, OneCallPerGroupWithAFilledContext) {
+TEST(CompiledPath, EveryGroupOnceWithAFilledContext) {
   // 84 groups: with 1 or 2 threads the runs the threads take (a tenth or a
   // sixteenth of them) do not divide them evenly, and cross rows and planes.
   constexpr size_t NG[3] = {3, 4, 7}, L[3] = {2, 3, 4};
@@ -59,6 +60,25 @@ TEST(CompiledPath, OneCallPerGroupWithAFilledContext) {
   EXPECT_EQ(BadCtx.load(), 0);
   for (size_t G = 0; G < Groups; ++G)
     EXPECT_EQ(Calls[G].load(), 1) << "group " << G;
+}
+
+TEST(CompiledPath, GroupsOfARowShareACall) {
+  // 1000 groups in one row: the runtime splits them among its threads in
+  // chunks (about 8 a thread), and hands each chunk to one call.
+  std::atomic<uint64_t> Calls{0}, Groups{0};
+  auto Run = [&](lanes_wg_ctx *, uint64_t Count) {
+    ++Calls;
+    Groups += Count;
+  };
+  using RunFn = decltype(Run);
+  rt::LaunchDesc D = describeLaunch(Run, 1, {1000, 1, 1}, {1, 1, 1}, 0);
+  D.Entry = &unreachableEntry;
+  D.WorkGroupFn = [](const void *Object, lanes_wg_ctx *Ctx, uint64_t Count) {
+    (*static_cast<const RunFn *>(Object))(Ctx, Count);
+  };
+  rt::launch(D);
+  EXPECT_EQ(Groups.load(), 1000u);
+  EXPECT_LE(Calls.load(), 2u * 8 * rt::deviceInfo().MaxComputeUnits + 2);
 }
 
 TEST(CompiledPath, ExceptionFromWorkGroupFunctionPropagates) {

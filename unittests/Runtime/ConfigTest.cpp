@@ -117,13 +117,14 @@ TEST(ConfigTest, LanesCheckOneKeepsChecksOn) {
 }
 
 TEST(ConfigTest, NoGroupStartsAfterAnError) {
-  // One thread makes the order deterministic: group 0 fails, and the
-  // scheduler must not hand out the other 999.
+  // One thread makes the order deterministic: group 0 fails, its run ends
+  // there, and the scheduler must not hand out the other 999.
   expectInChild({"LANES_NUM_THREADS=1"}, [] {
     std::atomic<int> Groups{0};
     auto WorkGroup = [&Groups](lanes_wg_ctx *Ctx) {
       ++Groups;
       __lanes_divergent_barrier(Ctx, "barrier at stop.cpp:1", "kernel exit");
+      return true; // the run ends with the report
     };
     try {
       rt::launch(compiledLaunch(WorkGroup, 1, {1000, 1, 1}, {1, 1, 1}));

@@ -24,6 +24,7 @@
 #include <cstdlib>
 #include <functional>
 #include <string>
+#include <type_traits>
 #include <typeinfo>
 #include <vector>
 
@@ -36,10 +37,27 @@ template <typename Fn> void entryOf(const void *KernelObject) {
   (*static_cast<const Fn *>(KernelObject))();
 }
 
-/// Hand-made work-group function: calls the lambda with the context.
+/// Hand-made work-group function: checks that the run stays in its row
+/// (lanes_wg_fn), then calls the lambda with the context of each group. A
+/// lambda that returns bool ends the run by returning true, as a compiled
+/// function does once it has reported a divergent barrier.
 template <typename Fn>
-void workGroupOf(const void *KernelObject, lanes_wg_ctx *Ctx) {
-  (*static_cast<const Fn *>(KernelObject))(Ctx);
+void workGroupOf(const void *KernelObject, lanes_wg_ctx *Ctx, uint64_t Count) {
+  const Fn &WorkGroup = *static_cast<const Fn *>(KernelObject);
+  const uint64_t First = Ctx->group_id[0];
+  if (Count == 0 || First + Count > Ctx->num_groups[0])
+    ADD_FAILURE() << "a run of " << Count << " groups from group " << First
+                  << " of a row of " << Ctx->num_groups[0];
+  for (uint64_t Group = First; Group < First + Count; ++Group) {
+    Ctx->group_id[0] = Group;
+    if constexpr (std::is_same_v<
+                      std::invoke_result_t<const Fn &, lanes_wg_ctx *>, bool>) {
+      if (WorkGroup(Ctx))
+        return;
+    } else {
+      WorkGroup(Ctx);
+    }
+  }
 }
 
 /// An entry that must never run (compiled-path launches).

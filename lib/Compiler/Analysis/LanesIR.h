@@ -90,6 +90,12 @@ inline constexpr llvm::StringLiteral ImplicitBarrierMD = "lanes.implicit";
 inline constexpr llvm::StringLiteral WorkGroupSummaryMD =
     "lanes.work_group_summary";
 
+/// The runtime functions a lowered work-group function calls
+/// (include/lanes/abi.h).
+inline constexpr llvm::StringLiteral LoopStateFn = "__lanes_loop_state";
+inline constexpr llvm::StringLiteral DivergentBarrierFn =
+    "__lanes_divergent_barrier";
+
 /// The builtin `F` implements, or Builtin::None.
 Builtin getBuiltin(const llvm::Function *F);
 /// The builtin `I` calls, or Builtin::None when `I` is no such call.

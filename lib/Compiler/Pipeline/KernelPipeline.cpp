@@ -18,6 +18,7 @@
 #include "../Transforms/FoldIdempotentRecurrences.h"
 #include "../Transforms/FoldLaneIds.h"
 #include "../Transforms/FoldLocalSizes.h"
+#include "../Transforms/GroupRanges.h"
 #include "../Transforms/ImplicitLoopBarriers.h"
 #include "../Transforms/InlineKernelCalls.h"
 #include "../Transforms/IsolateBarriers.h"
@@ -138,6 +139,7 @@ ModulePassManager kernelPipeline() {
   MPM.addPass(simplifyKernelsPass());
   MPM.addPass(WorkItemLoopsPass());
   MPM.addPass(cleanupKernelsPass());
+  MPM.addPass(GroupRangesPass());
   return MPM;
 }
 

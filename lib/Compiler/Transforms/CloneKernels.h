@@ -7,7 +7,8 @@
 /// llvm.global.annotations, or carrying the "lanes-kernel" attribute) and
 /// gives each a work-group function: a copy `<entry>.lanes.wg` of type
 /// `void(ptr kernel_object, ptr ctx)` that the later passes turn into code
-/// running the whole work-group. The entry itself is left untouched, so the
+/// running the whole work-group (and `lanes-group-ranges`, last, into code
+/// running a run of groups). The entry itself is left untouched, so the
 /// library-only fallback keeps working.
 ///
 /// Specialization: each constant local size that a

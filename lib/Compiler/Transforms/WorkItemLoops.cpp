@@ -397,7 +397,7 @@ void WorkGroupBuilder::createSlots(IRBuilder<> &B,
     Total = B.CreateAdd(Total, Bytes);
   }
   FunctionCallee LoopState = WG.getParent()->getOrInsertFunction(
-      "__lanes_loop_state", FunctionType::get(Ptr, {Ptr, I64}, false));
+      LoopStateFn, FunctionType::get(Ptr, {Ptr, I64}, false));
   StateBase = B.CreateCall(LoopState, {WG.getArg(1), Total}, "loop.state");
   cast<CallInst>(StateBase)->addRetAttr(
       Attribute::getWithAlignment(Ctx, Align(64)));
@@ -1132,7 +1132,7 @@ void WorkGroupBuilder::emitDispatch(const SubCfg &S, LoopNest &Nest) {
                                                  {B.getInt64(0), Code}));
   };
   FunctionCallee Divergent = WG.getParent()->getOrInsertFunction(
-      "__lanes_divergent_barrier",
+      DivergentBarrierFn,
       FunctionType::get(B.getVoidTy(), {Ptr, Ptr, Ptr}, false));
   B.CreateCall(Divergent, {WG.getArg(1), NameOf(MinCode),
                            NameOf(Nest.MaxCode)});
