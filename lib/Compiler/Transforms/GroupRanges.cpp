@@ -63,6 +63,13 @@ bool findGroupIdLoads(Function &WG, SmallVectorImpl<LoadInst *> &Loads) {
   return true;
 }
 
+/// \p I as a call of the runtime function \p Name, or null.
+CallInst *callTo(Instruction &I, StringRef Name) {
+  auto *Call = dyn_cast<CallInst>(&I);
+  Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+  return Callee && Callee->getName() == Name ? Call : nullptr;
+}
+
 /// Whether the operands of \p I can be computed once before the loop, in
 /// \p Entry: each is there already, or is in \p Body, the block every trip
 /// starts with, computes without touching memory or loads what does not
@@ -90,9 +97,8 @@ bool operandsHoistable(Instruction &I, BasicBlock *Body, BasicBlock *Entry,
 /// its size is computed from, when none of that depends on the group.
 void shareLoopState(BasicBlock *Body, BasicBlock *Entry) {
   for (Instruction &I : *Body) {
-    auto *Call = dyn_cast<CallInst>(&I);
-    Function *Callee = Call ? Call->getCalledFunction() : nullptr;
-    if (!Callee || Callee->getName() != LoopStateFn)
+    CallInst *Call = callTo(I, LoopStateFn);
+    if (!Call)
       continue;
     SetVector<Instruction *> Order;
     if (!operandsHoistable(*Call, Body, Entry, Order))
@@ -138,12 +144,9 @@ Function *addCountParameter(Function &WG) {
 /// with the others).
 void stopAtReports(Function &Run, PHINode *Id) {
   SmallVector<CallInst *, 2> Reports;
-  for (Instruction &I : instructions(Run)) {
-    auto *Call = dyn_cast<CallInst>(&I);
-    Function *Callee = Call ? Call->getCalledFunction() : nullptr;
-    if (Callee && Callee->getName() == DivergentBarrierFn)
+  for (Instruction &I : instructions(Run))
+    if (CallInst *Call = callTo(I, DivergentBarrierFn))
       Reports.push_back(Call);
-  }
   for (CallInst *Report : Reports) {
     new StoreInst(Id, Run.getArg(1), /*isVolatile=*/false, Align(8), Report);
     auto *Jump = dyn_cast<BranchInst>(Report->getNextNode());
