@@ -117,6 +117,9 @@ BENCHMARKS = [
     Benchmark("wallace", "wallace", [], BARRIER_HEAVY),
     Benchmark("transpose", "transpose", [], BARRIER_HEAVY),
     Benchmark("stencil-1d", "stencil", [], BARRIER_HEAVY),
+    Benchmark("scan", "scan", [], BARRIER_HEAVY),
+    Benchmark("scan-group", "scan", ["--kernel", "group"], BARRIER_HEAVY),
+    Benchmark("histogram", "histogram", [], BARRIER_HEAVY),
     Benchmark("stream-copy", "stream", ["--kernel", "copy"], STREAM, 8),
     Benchmark("stream-mul", "stream", ["--kernel", "mul"], STREAM, 8),
     Benchmark("stream-add", "stream", ["--kernel", "add"], STREAM, 12),
@@ -138,8 +141,9 @@ BENCHMARKS = [
 
 # SYCL sources whose compile time is measured (one per binary stem).
 COMPILE_SOURCES = ["reduction", "scalar_product", "nbody", "matmul",
-                   "wallace", "transpose", "stencil", "stream", "sg_reduction",
-                   "sg_scan", "sg_shuffle", "sg_spmv", "group_reduce_cached"]
+                   "wallace", "transpose", "stencil", "scan", "histogram",
+                   "stream", "sg_reduction", "sg_scan", "sg_shuffle", "sg_spmv",
+                   "group_reduce_cached"]
 
 TWIN_VARIANTS = [twin.variant for twin in TWINS.values()]
 VARIANTS = (["lanes"] + TWIN_VARIANTS +

@@ -150,6 +150,13 @@ public:
           "clEnqueueReadBuffer");
   }
 
+  /// Copies \p Count elements of \p From into \p To (blocking).
+  template <typename T> void write(cl_mem To, size_t Count, const T *From) {
+    check(clEnqueueWriteBuffer(Queue, To, CL_TRUE, 0, Count * sizeof(T), From,
+                               0, nullptr, nullptr),
+          "clEnqueueWriteBuffer");
+  }
+
   /// Runs \p K over a \p Dims-dimensional NDRange and waits for it.
   void run(cl_kernel K, cl_uint Dims, const size_t *Global,
            const size_t *Local) {
