@@ -191,13 +191,18 @@ LANES_SUB_GROUP_COLLECTIVES(double, f64)
 #undef LANES_SUB_GROUP_COLLECTIVES
 
 /// The work-group function the compiler built for `entry`, to be launched
-/// with local size `local0` x `local1` x `local2` (dimension 0 fastest), or
-/// NULL when `entry` was not compiled (library-only mode). The pipeline
-/// folds every call whose argument is a kernel entry it lowered; where the
-/// sizes are constants the function it returns may be specialized for
-/// them, so a launch must use exactly the sizes it asked with.
+/// with local size `local0` x `local1` x `local2` (dimension 0 fastest) on
+/// `kernel_object`, or NULL when `entry` was not compiled (library-only
+/// mode). The pipeline folds every call whose argument is a kernel entry it
+/// lowered; where the sizes are constants the function it returns may be
+/// specialized for them, so a launch must use exactly the sizes it asked
+/// with. It may also be specialized for the integer fields the call sees
+/// stored as constants into `kernel_object` just before it (an accessor's
+/// range, a captured constant), so a launch must pass that object, not
+/// changed since the call; NULL promises nothing.
 lanes_wg_fn __lanes_work_group_function(lanes_entry_fn entry, size_t local0,
-                                        size_t local1, size_t local2)
+                                        size_t local1, size_t local2,
+                                        const void *kernel_object)
     __attribute__((nothrow));
 
 #ifdef __cplusplus

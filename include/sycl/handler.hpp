@@ -300,7 +300,6 @@ private:
   void setKernel(lanes::rt::LaunchDesc Desc, std::shared_ptr<Inv> Invoker) {
     lanes::detail::describeKernel<KernelName, KernelType>(Desc,
                                                           *Invoker.get());
-    Desc.KernelObject = Invoker.get();
     Desc.LocalMemBytes = LocalMemBytes;
     MangledKernelName = Desc.KernelName;
     setCommand([Desc, Invoker] { lanes::rt::launch(Desc); });

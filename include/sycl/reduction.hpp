@@ -647,7 +647,6 @@ private:
         Kernel, Range,
         makeSlots(CGH, Desc, *Results, std::index_sequence_for<Reds...>())});
     describeKernel<KernelName, KernelT>(Desc, *Invoker);
-    Desc.KernelObject = Invoker.get();
     Desc.LocalMemBytes = CGH.LocalMemBytes;
     CGH.MangledKernelName = Desc.KernelName;
     CGH.setCommand([Desc, Invoker, Results] {

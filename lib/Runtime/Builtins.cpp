@@ -110,7 +110,8 @@ void __lanes_barrier(unsigned FenceFlags, const char *File, unsigned Line) {
 }
 
 LANES_NOTHROW lanes_wg_fn __lanes_work_group_function(lanes_entry_fn,
-                                                      size_t, size_t, size_t) {
+                                                      size_t, size_t, size_t,
+                                                      const void *) {
   // Reached only when the compiler did not fold the call: not compiled.
   return nullptr;
 }

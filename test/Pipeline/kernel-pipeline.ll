@@ -12,10 +12,10 @@ declare i64 @__lanes_local_size(i32) nounwind memory(none)
 declare i64 @__lanes_group_id(i32) nounwind memory(none)
 declare ptr @__lanes_local_memory() nounwind memory(none)
 declare void @__lanes_barrier(i32, ptr, i32) convergent nounwind
-declare ptr @__lanes_work_group_function(ptr, i64, i64, i64)
+declare ptr @__lanes_work_group_function(ptr, i64, i64, i64, ptr)
 
 define ptr @launch(i64 %n) {
-  %wg = call ptr @__lanes_work_group_function(ptr @reduce, i64 %n, i64 1, i64 1)
+  %wg = call ptr @__lanes_work_group_function(ptr @reduce, i64 %n, i64 1, i64 1, ptr null)
   ret ptr %wg
 }
 

@@ -131,7 +131,7 @@ int main() {
       std::fprintf(stderr, "GxxClient: check %d failed\n", Failed);
       return Failed;
     }
-  if (__lanes_work_group_function(nullptr, 1, 1, 1) != nullptr)
+  if (__lanes_work_group_function(nullptr, 1, 1, 1, nullptr) != nullptr)
     return 8;
   return 0;
 }

@@ -163,7 +163,8 @@ TEST(BuiltinsOutsideKernel, AnswerAsALoneWorkItem) {
 }
 
 TEST(BuiltinsOutsideKernel, WorkGroupFunctionOfUncompiledEntryIsNull) {
-  EXPECT_EQ(__lanes_work_group_function(&unreachableEntry, 16, 1, 1), nullptr);
+  EXPECT_EQ(__lanes_work_group_function(&unreachableEntry, 16, 1, 1, nullptr),
+            nullptr);
 }
 
 TEST(BuiltinsInKernel, DimensionAboveTwoAnswersAsUnused) {

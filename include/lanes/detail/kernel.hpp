@@ -174,16 +174,21 @@ template <typename NameT, typename KernelT> const char *kernelName() {
   return Name[0] == 'P' ? Name + 1 : Name;
 }
 
-/// Sets the name and the entry points of a launch of \p Invoker, whose
-/// sizes \p Desc already holds: the compiler may specialize the
-/// work-group function for a local size it can see to be constant here.
+/// Sets the name, the entry points and the kernel object of a launch of
+/// \p Inv, whose sizes \p Desc already holds: the compiler may specialize
+/// the work-group function for a local size it can see to be constant
+/// here, and for the fields of \p Inv it sees stored as constants right
+/// before the query (an accessor's range), which therefore comes first.
+/// \p Inv must not change before the launch.
 template <typename NameT, typename KernelT, typename Invoker>
-void describeKernel(rt::LaunchDesc &Desc, const Invoker &) {
+void describeKernel(rt::LaunchDesc &Desc, const Invoker &Inv) {
+  Desc.WorkGroupFn =
+      __lanes_work_group_function(&kernelEntry<Invoker>, Desc.Local[0],
+                                  Desc.Local[1], Desc.Local[2], &Inv);
   Desc.KernelName = kernelName<NameT, KernelT>();
   Desc.Entry = &kernelEntry<Invoker>;
+  Desc.KernelObject = &Inv;
   Desc.Unwindable = LANES_WAITS_MAY_THROW && Invoker::Unwindable;
-  Desc.WorkGroupFn = __lanes_work_group_function(
-      &kernelEntry<Invoker>, Desc.Local[0], Desc.Local[1], Desc.Local[2]);
 }
 
 /// Throws the error for an nd_range with an offset. Out of line, so that

@@ -112,7 +112,7 @@ Type *stateType(Type *Ty) {
 }
 
 std::optional<LocalSize> constantLocalSize(const CallInst &Query) {
-  if (Query.arg_size() != 4)
+  if (Query.arg_size() != 5)
     return std::nullopt;
   LocalSize Size;
   for (unsigned D = 0; D < 3; ++D) {

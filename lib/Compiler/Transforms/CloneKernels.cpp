@@ -10,13 +10,19 @@
 #include "Diagnostics.h"
 
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+
+#include <algorithm>
+#include <map>
 
 using namespace llvm;
 
@@ -25,6 +31,8 @@ using namespace llvm;
 STATISTIC(NumKernels, "Kernel entries given a work-group function");
 STATISTIC(NumSpecialized,
           "Work-group functions specialized for a constant local size");
+STATISTIC(NumFieldsFolded,
+          "Loads of kernel-object fields folded to the constant launched with");
 
 /// Local sizes one entry is specialized for, at most; a kernel launched
 /// with more distinct constant sizes also gets the generic function.
@@ -77,15 +85,110 @@ bool onlyAnnotated(const Function &Entry) {
   });
 }
 
+/// Integer fields of a kernel object known at a launch: byte offset ->
+/// value (its width is the field's).
+using KnownFields = std::map<int64_t, APInt>;
+
+/// The fields \p Query sees stored as constants into its kernel object
+/// (its last argument): walking back through the call's block to where the
+/// object is made, each store into the object decides the bytes it writes
+/// unless a later one did; anything else that may write the object ends
+/// the walk. Writes to another identified object (an alloca, another
+/// allocation) cannot, when the kernel object is one too.
+KnownFields knownFields(const CallInst &Query) {
+  KnownFields Known;
+  if (Query.arg_size() != 5)
+    return Known;
+  const DataLayout &DL = Query.getModule()->getDataLayout();
+  auto BaseOf = [&](const Value *Ptr, int64_t &Offset) {
+    APInt Off(DL.getIndexTypeSizeInBits(Ptr->getType()), 0);
+    const Value *Base = Ptr->stripAndAccumulateConstantOffsets(
+        DL, Off, /*AllowNonInbounds=*/true);
+    Offset = Off.getSExtValue();
+    return Base;
+  };
+  int64_t ObjectOffset;
+  const Value *Object = BaseOf(Query.getArgOperand(4), ObjectOffset);
+  if (isa<Constant>(Object))
+    return Known;
+  auto Elsewhere = [&](const Value *Ptr) {
+    int64_t Unused;
+    const Value *Base = BaseOf(Ptr, Unused);
+    return Base != Object && isIdentifiedObject(Base) &&
+           isIdentifiedObject(Object);
+  };
+  auto MayWriteObject = [&](const Instruction &I) {
+    if (!I.mayWriteToMemory())
+      return false;
+    if (const auto *Store = dyn_cast<StoreInst>(&I))
+      return !Elsewhere(Store->getPointerOperand());
+    if (const auto *Mem = dyn_cast<AnyMemIntrinsic>(&I))
+      return !Elsewhere(Mem->getRawDest());
+    if (const auto *Intrinsic = dyn_cast<IntrinsicInst>(&I);
+        Intrinsic && Intrinsic->isLifetimeStartOrEnd())
+      return !Elsewhere(Intrinsic->getArgOperand(1));
+    const auto *Call = dyn_cast<CallBase>(&I);
+    return !Call || !Call->onlyAccessesInaccessibleMemory();
+  };
+  SmallVector<std::pair<int64_t, int64_t>, 16> Decided;
+  for (const Instruction *I = Query.getPrevNode(); I && I != Object;
+       I = I->getPrevNode()) {
+    const auto *Store = dyn_cast<StoreInst>(I);
+    int64_t Begin;
+    if (!Store || BaseOf(Store->getPointerOperand(), Begin) != Object) {
+      if (MayWriteObject(*I))
+        break;
+      continue;
+    }
+    TypeSize Size = DL.getTypeStoreSize(Store->getValueOperand()->getType());
+    if (!Store->isSimple() || Size.isScalable())
+      break;
+    Begin -= ObjectOffset;
+    int64_t End = Begin + int64_t(Size.getFixedValue());
+    bool Later = any_of(Decided, [&](std::pair<int64_t, int64_t> R) {
+      return Begin < R.second && R.first < End;
+    });
+    Decided.push_back({Begin, End});
+    const auto *Value = dyn_cast<ConstantInt>(Store->getValueOperand());
+    if (!Later && Value && Begin >= 0 && Value->getBitWidth() % 8 == 0)
+      Known[Begin] = Value->getValue();
+  }
+  return Known;
+}
+
+/// A work-group function an entry needs: for a constant local size or the
+/// generic one (no size), and the fields every launch of it stores as the
+/// same constants.
+struct Version {
+  std::optional<LocalSize> Size;
+  KnownFields Fields;
+};
+
 /// The work-group functions \p Entry needs: one per constant local size
 /// its `__lanes_work_group_function` calls ask with (at most
-/// MaxSpecializations), and the generic one (std::nullopt) when a call's
-/// sizes are known only at run time, there are more sizes than that, or no
-/// call asks at all (the entry may still be launched some other way). A
-/// call that breaks the contract is diagnosed, and counts as generic.
-SmallVector<std::optional<LocalSize>, 4> versionsOf(const Function &Entry) {
-  SmallVector<std::optional<LocalSize>, 4> Versions;
-  bool Asked = false, Generic = false;
+/// MaxSpecializations), and the generic one when a call's sizes are known
+/// only at run time, there are more sizes than that, or no call asks at
+/// all (the entry may still be launched some other way). Each keeps the
+/// kernel-object fields that all calls resolving to it agree on. A call
+/// that breaks the contract is diagnosed, and counts as generic.
+SmallVector<Version, 4> versionsOf(const Function &Entry) {
+  SmallVector<Version, 4> Versions;
+  auto Add = [&](std::optional<LocalSize> Size, KnownFields Fields) {
+    auto It =
+        find_if(Versions, [&](const Version &V) { return V.Size == Size; });
+    if (It == Versions.end()) {
+      Versions.push_back({Size, std::move(Fields)});
+      return;
+    }
+    for (auto F = It->Fields.begin(); F != It->Fields.end();) {
+      auto Other = Fields.find(F->first);
+      if (Other == Fields.end() || Other->second != F->second)
+        F = It->Fields.erase(F);
+      else
+        ++F;
+    }
+  };
+  unsigned Sizes = 0;
   if (const Function *Query =
           Entry.getParent()->getFunction("__lanes_work_group_function")) {
     for (const User *U : Query->users()) {
@@ -93,28 +196,59 @@ SmallVector<std::optional<LocalSize>, 4> versionsOf(const Function &Entry) {
       if (!Call || Call->getCalledFunction() != Query ||
           Call->getArgOperand(0)->stripPointerCasts() != &Entry)
         continue;
-      Asked = true;
-      if (Call->arg_size() != 4)
+      if (Call->arg_size() != 5)
         diagnoseKernel(Entry, Call,
-                       "__lanes_work_group_function takes the entry and its "
-                       "local size (4 arguments, include/lanes/builtins.h), "
-                       "not " + std::to_string(Call->arg_size()));
+                       "__lanes_work_group_function takes the entry, its "
+                       "local size and the kernel object (5 arguments, "
+                       "include/lanes/builtins.h), not " +
+                           std::to_string(Call->arg_size()));
       std::optional<LocalSize> Size = constantLocalSize(*Call);
-      if (Size && is_contained(Versions, Size))
-        continue;
-      if (Size && Versions.size() < MaxSpecializations)
-        Versions.push_back(Size);
-      else
-        Generic = true;
+      if (Size &&
+          none_of(Versions, [&](const Version &V) { return V.Size == Size; })) {
+        if (Sizes == MaxSpecializations)
+          Size = std::nullopt;
+        else
+          ++Sizes;
+      }
+      Add(Size, knownFields(*Call));
     }
   }
-  if (Generic || !Asked)
-    Versions.push_back(std::nullopt);
+  if (Versions.empty())
+    Versions.push_back({std::nullopt, KnownFields()});
+  // The generic function last, after the specialized ones.
+  auto Generic = find_if(Versions, [](const Version &V) { return !V.Size; });
+  if (Generic != Versions.end())
+    std::rotate(Generic, Generic + 1, Versions.end());
   return Versions;
 }
 
-Function *cloneIntoWorkGroupFunction(Function &Entry,
-                                     std::optional<LocalSize> Size) {
+/// Replaces in \p WG each load of a kernel-object field that \p Fields
+/// knows, of the field's width, by the field's value.
+void foldKnownFields(Function &WG, const KnownFields &Fields) {
+  if (Fields.empty())
+    return;
+  const DataLayout &DL = WG.getDataLayout();
+  Argument *Object = WG.getArg(0);
+  for (Instruction &I : make_early_inc_range(instructions(WG))) {
+    auto *Load = dyn_cast<LoadInst>(&I);
+    if (!Load || !Load->isSimple() || !Load->getType()->isIntegerTy())
+      continue;
+    APInt Offset(DL.getIndexTypeSizeInBits(Object->getType()), 0);
+    if (Load->getPointerOperand()->stripAndAccumulateConstantOffsets(
+            DL, Offset, /*AllowNonInbounds=*/true) != Object)
+      continue;
+    auto Field = Fields.find(Offset.getSExtValue());
+    if (Field == Fields.end() ||
+        Field->second.getBitWidth() != Load->getType()->getIntegerBitWidth())
+      continue;
+    Load->replaceAllUsesWith(ConstantInt::get(Load->getType(), Field->second));
+    Load->eraseFromParent();
+    ++NumFieldsFolded;
+  }
+}
+
+Function *cloneIntoWorkGroupFunction(Function &Entry, const Version &V) {
+  const std::optional<LocalSize> &Size = V.Size;
   LLVMContext &Ctx = Entry.getContext();
   auto *Ptr = PointerType::getUnqual(Ctx);
   auto *Ty = FunctionType::get(Type::getVoidTy(Ctx), {Ptr, Ptr}, false);
@@ -145,6 +279,7 @@ Function *cloneIntoWorkGroupFunction(Function &Entry,
   // saying so lets its fields be hoisted out of work-item loops.
   WG->addParamAttr(0, Attribute::NoAlias);
   WG->addParamAttr(1, Attribute::NoAlias);
+  foldKnownFields(*WG, V.Fields);
   return WG;
 }
 
@@ -177,10 +312,10 @@ PreservedAnalyses CloneKernelsPass::run(Module &M, ModuleAnalysisManager &) {
     if (onlyAnnotated(*Entry))
       continue;
     // What an earlier run of the pass made (and checked) is not made again.
-    SmallVector<std::optional<LocalSize>, 4> Missing;
-    for (std::optional<LocalSize> Size : versionsOf(*Entry))
-      if (!M.getFunction(workGroupFunctionName(*Entry, Size)))
-        Missing.push_back(Size);
+    SmallVector<Version, 4> Missing;
+    for (Version &V : versionsOf(*Entry))
+      if (!M.getFunction(workGroupFunctionName(*Entry, V.Size)))
+        Missing.push_back(std::move(V));
     if (Missing.empty())
       continue;
     if (!hasEntryType(*Entry)) {
@@ -190,9 +325,9 @@ PreservedAnalyses CloneKernelsPass::run(Module &M, ModuleAnalysisManager &) {
                      "a kernel entry must have type void(ptr), not " + Type);
       continue;
     }
-    for (std::optional<LocalSize> Size : Missing) {
-      cloneIntoWorkGroupFunction(*Entry, Size);
-      NumSpecialized += Size.has_value();
+    for (const Version &V : Missing) {
+      cloneIntoWorkGroupFunction(*Entry, V);
+      NumSpecialized += V.Size.has_value();
     }
     Changed = true;
     ++NumKernels;

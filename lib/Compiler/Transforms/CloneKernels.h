@@ -20,6 +20,15 @@
 /// (hand-written IR), so a kernel launched with one constant size costs no
 /// extra compile time.
 ///
+/// Known fields: a call's last argument is the kernel object its launch
+/// will pass. The integer fields the call's block stores into it as
+/// constants before the call (back to anything else that may write memory)
+/// are known for that launch; each work-group function gets the fields
+/// that all calls resolving to it agree on, and its loads of those fields
+/// become the constants. The SYCL headers store the kernel object's
+/// captures there, so an accessor's range (a local tile's row length) or
+/// a captured constant becomes a constant in the kernel.
+///
 /// It also marks the query builtins' results `noundef`, so that the
 /// simplification drops a `freeze` of one (see markDefinedQueries).
 //

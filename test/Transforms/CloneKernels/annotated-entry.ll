@@ -11,10 +11,10 @@
 @llvm.global.annotations = appending global [2 x { ptr, ptr, ptr, i32, ptr }] [{ ptr, ptr, ptr, i32, ptr } { ptr @entry, ptr @.note, ptr null, i32 0, ptr null }, { ptr, ptr, ptr, i32, ptr } { ptr @unlaunched, ptr @.note, ptr null, i32 0, ptr null }], section "llvm.metadata"
 
 declare i64 @__lanes_local_id(i32) nounwind memory(none)
-declare ptr @__lanes_work_group_function(ptr, i64, i64, i64)
+declare ptr @__lanes_work_group_function(ptr, i64, i64, i64, ptr)
 
 define ptr @launch(i64 %n) {
-  %wg = call ptr @__lanes_work_group_function(ptr @entry, i64 %n, i64 1, i64 1)
+  %wg = call ptr @__lanes_work_group_function(ptr @entry, i64 %n, i64 1, i64 1, ptr null)
   ret ptr %wg
 }
 

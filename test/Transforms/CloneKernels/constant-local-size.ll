@@ -9,7 +9,7 @@
 ; RUN:   | grep -c "define internal void @many.lanes.wg\." \
 ; RUN:   | FileCheck --check-prefix=MANY %s
 
-declare ptr @__lanes_work_group_function(ptr, i64, i64, i64)
+declare ptr @__lanes_work_group_function(ptr, i64, i64, i64, ptr)
 
 define void @fixed(ptr %k) "lanes-kernel" {
   ret void
@@ -24,16 +24,16 @@ define void @many(ptr %k) "lanes-kernel" {
 }
 
 define void @launch(i64 %n) {
-  %a = call ptr @__lanes_work_group_function(ptr @fixed, i64 16, i64 16, i64 1)
-  %b = call ptr @__lanes_work_group_function(ptr @fixed, i64 16, i64 16, i64 1)
-  %c = call ptr @__lanes_work_group_function(ptr @fixed, i64 256, i64 1, i64 1)
-  %d = call ptr @__lanes_work_group_function(ptr @mixed, i64 64, i64 1, i64 1)
-  %e = call ptr @__lanes_work_group_function(ptr @mixed, i64 %n, i64 1, i64 1)
-  %f = call ptr @__lanes_work_group_function(ptr @many, i64 1, i64 1, i64 1)
-  %g = call ptr @__lanes_work_group_function(ptr @many, i64 2, i64 1, i64 1)
-  %h = call ptr @__lanes_work_group_function(ptr @many, i64 3, i64 1, i64 1)
-  %i = call ptr @__lanes_work_group_function(ptr @many, i64 4, i64 1, i64 1)
-  %j = call ptr @__lanes_work_group_function(ptr @many, i64 5, i64 1, i64 1)
+  %a = call ptr @__lanes_work_group_function(ptr @fixed, i64 16, i64 16, i64 1, ptr null)
+  %b = call ptr @__lanes_work_group_function(ptr @fixed, i64 16, i64 16, i64 1, ptr null)
+  %c = call ptr @__lanes_work_group_function(ptr @fixed, i64 256, i64 1, i64 1, ptr null)
+  %d = call ptr @__lanes_work_group_function(ptr @mixed, i64 64, i64 1, i64 1, ptr null)
+  %e = call ptr @__lanes_work_group_function(ptr @mixed, i64 %n, i64 1, i64 1, ptr null)
+  %f = call ptr @__lanes_work_group_function(ptr @many, i64 1, i64 1, i64 1, ptr null)
+  %g = call ptr @__lanes_work_group_function(ptr @many, i64 2, i64 1, i64 1, ptr null)
+  %h = call ptr @__lanes_work_group_function(ptr @many, i64 3, i64 1, i64 1, ptr null)
+  %i = call ptr @__lanes_work_group_function(ptr @many, i64 4, i64 1, i64 1, ptr null)
+  %j = call ptr @__lanes_work_group_function(ptr @many, i64 5, i64 1, i64 1, ptr null)
   ret void
 }
 

@@ -9,18 +9,18 @@ target triple = "x86_64-pc-linux-gnu"
 
 declare i64 @__lanes_local_id(i32) nounwind memory(none)
 declare i64 @__lanes_local_size(i32) nounwind memory(none)
-declare ptr @__lanes_work_group_function(ptr, i64, i64, i64)
+declare ptr @__lanes_work_group_function(ptr, i64, i64, i64, ptr)
 
 define void @entry(ptr %k) "lanes-kernel" {
   ret void
 }
 
 define void @launch(i64 %n, ptr %out) {
-  %fixed = call ptr @__lanes_work_group_function(ptr @entry, i64 64, i64 4, i64 1)
+  %fixed = call ptr @__lanes_work_group_function(ptr @entry, i64 64, i64 4, i64 1, ptr null)
   store volatile ptr %fixed, ptr %out
-  %other = call ptr @__lanes_work_group_function(ptr @entry, i64 %n, i64 4, i64 1)
+  %other = call ptr @__lanes_work_group_function(ptr @entry, i64 %n, i64 4, i64 1, ptr null)
   store volatile ptr %other, ptr %out
-  %unknown = call ptr @__lanes_work_group_function(ptr @entry, i64 32, i64 1, i64 1)
+  %unknown = call ptr @__lanes_work_group_function(ptr @entry, i64 32, i64 1, i64 1, ptr null)
   store volatile ptr %unknown, ptr %out
   ret void
 }

@@ -13,14 +13,14 @@ target triple = "x86_64-pc-linux-gnu"
 
 declare i64 @__lanes_local_id(i32) nounwind memory(none)
 declare i64 @__lanes_group_id(i32) nounwind memory(none)
-declare ptr @__lanes_work_group_function(ptr, i64, i64, i64)
+declare ptr @__lanes_work_group_function(ptr, i64, i64, i64, ptr)
 
 define void @entry(ptr %k) "lanes-kernel" {
   ret void
 }
 
 define ptr @launch(i64 %n) {
-  %wg = call ptr @__lanes_work_group_function(ptr @entry, i64 %n, i64 1, i64 1)
+  %wg = call ptr @__lanes_work_group_function(ptr @entry, i64 %n, i64 1, i64 1, ptr null)
   ret ptr %wg
 }
 
