@@ -21,7 +21,9 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/PatternMatch.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
 
 #include <optional>
 
@@ -31,6 +33,7 @@ using namespace llvm::PatternMatch;
 #define DEBUG_TYPE "lanes-trim-work-item-loops"
 
 STATISTIC(NumTrimmed, "Loops trimmed to the iterations that do work");
+STATISTIC(NumSplit, "Loops split where a test of the counter changes");
 
 namespace lanes {
 namespace {
@@ -50,6 +53,16 @@ struct GuardedLoop {
   BasicBlock *Body;
 };
 
+/// True when no value computed in \p L is live after it.
+bool usedOnlyInside(const Loop &L) {
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB)
+      for (User *U : I.users())
+        if (!L.contains(cast<Instruction>(U)))
+          return false;
+  return true;
+}
+
 /// True when an iteration that skips the body does nothing but count: the
 /// header and the latch have no effects and no PHIs but the counter, and
 /// no value computed in \p L is live after it.
@@ -58,12 +71,7 @@ bool onlyDecides(const Loop &L, const GuardedLoop &G) {
     for (Instruction &I : *BB)
       if (&I != G.Counter && (isa<PHINode>(I) || I.mayHaveSideEffects()))
         return false;
-  for (BasicBlock *BB : L.blocks())
-    for (Instruction &I : *BB)
-      for (User *U : I.users())
-        if (!L.contains(cast<Instruction>(U)))
-          return false;
-  return true;
+  return usedOnlyInside(L);
 }
 
 /// True for the comparisons of the counter with a limit that hold on one
@@ -85,15 +93,15 @@ bool masksNothing(const Value *V, const GuardedLoop &G) {
          Start->ule(*Mask) && (*Bound - 1).ule(*Mask);
 }
 
-std::optional<GuardedLoop> matchGuardedLoop(const Loop &L) {
-  GuardedLoop G;
+/// Fills the counted-loop part of \p G (all but the guard) from \p L.
+bool matchCountedLoop(const Loop &L, GuardedLoop &G) {
   G.Preheader = L.getLoopPreheader();
   G.Header = L.getHeader();
   G.Latch = L.getLoopLatch();
   G.Exit = L.getExitBlock();
   if (!G.Preheader || !G.Latch || !G.Exit || G.Latch == G.Header ||
       L.getExitingBlock() != G.Latch)
-    return std::nullopt;
+    return false;
 
   // The latch: `next = add nuw counter, 1; br (next <u bound), header, exit`;
   // with a constant bound (a work-group function specialized for its local
@@ -105,7 +113,7 @@ std::optional<GuardedLoop> matchGuardedLoop(const Loop &L) {
       !match(Back->getCondition(),
              m_OneUse(m_ICmp(Pred, m_Value(Tested), m_Value(G.Bound)))) ||
       Pred != CmpInst::ICMP_ULT || !L.isLoopInvariant(G.Bound))
-    return std::nullopt;
+    return false;
   G.LatchTest = cast<ICmpInst>(Back->getCondition());
   G.Counter = dyn_cast<PHINode>(Tested);
   const APInt *Last;
@@ -114,22 +122,34 @@ std::optional<GuardedLoop> matchGuardedLoop(const Loop &L) {
   else if (match(Tested, m_NUWAdd(m_Value(), m_One())))
     G.Counter = dyn_cast<PHINode>(cast<Instruction>(Tested)->getOperand(0));
   else
-    return std::nullopt;
+    return false;
   if (!G.Counter || G.Counter->getParent() != G.Header)
-    return std::nullopt;
+    return false;
   G.Next = dyn_cast<Instruction>(G.Counter->getIncomingValueForBlock(G.Latch));
   if (!G.Next || !match(G.Next, m_NUWAdd(m_Specific(G.Counter), m_One())))
-    return std::nullopt;
+    return false;
   G.Start = G.Counter->getIncomingValueForBlock(G.Preheader);
+  return true;
+}
+
+/// Whether \p Cond compares the counter of \p G with a limit invariant in
+/// \p L; sets G.Pred and G.Limit.
+bool comparesCounter(const Loop &L, Value *Cond, GuardedLoop &G) {
+  Value *Compared;
+  return match(Cond, m_ICmp(G.Pred, m_Value(Compared), m_Value(G.Limit))) &&
+         L.isLoopInvariant(G.Limit) &&
+         (Compared == G.Counter || masksNothing(Compared, G));
+}
+
+std::optional<GuardedLoop> matchGuardedLoop(const Loop &L) {
+  GuardedLoop G;
+  if (!matchCountedLoop(L, G))
+    return std::nullopt;
 
   // The header: `br (counter pred limit), body, latch` or the reverse.
-  Value *Compared;
   G.Guard = dyn_cast<BranchInst>(G.Header->getTerminator());
   if (!G.Guard || !G.Guard->isConditional() ||
-      !match(G.Guard->getCondition(),
-             m_ICmp(G.Pred, m_Value(Compared), m_Value(G.Limit))) ||
-      !L.isLoopInvariant(G.Limit) ||
-      (Compared != G.Counter && !masksNothing(Compared, G)))
+      !comparesCounter(L, G.Guard->getCondition(), G))
     return std::nullopt;
   if (G.Guard->getSuccessor(1) == G.Latch) {
     G.Body = G.Guard->getSuccessor(0);
@@ -142,6 +162,36 @@ std::optional<GuardedLoop> matchGuardedLoop(const Loop &L) {
   if (G.Body == G.Latch || !admitsRange(G.Pred) || !onlyDecides(L, G))
     return std::nullopt;
   return G;
+}
+
+/// Instructions in a loop that is split, at most: the split copies it.
+constexpr unsigned MaxSplitSize = 400;
+
+/// A counted loop with a branch on a comparison of its counter with an
+/// invariant limit that holds on one side of a point only (`lid < d`,
+/// `lid >= d`), where both sides do work: the loop runs in two parts, one
+/// per side, each without the test.
+std::optional<std::pair<GuardedLoop, ICmpInst *>>
+matchSplitLoop(const Loop &L) {
+  GuardedLoop G;
+  if (!L.isInnermost() || !matchCountedLoop(L, G) ||
+      &*G.Header->phis().begin() != G.Counter ||
+      std::next(G.Header->phis().begin()) != G.Header->phis().end() ||
+      !usedOnlyInside(L))
+    return std::nullopt;
+  unsigned Size = 0;
+  for (BasicBlock *BB : L.blocks())
+    Size += BB->size();
+  if (Size > MaxSplitSize)
+    return std::nullopt;
+  for (BasicBlock *BB : L.blocks()) {
+    auto *Branch = dyn_cast<BranchInst>(BB->getTerminator());
+    if (BB != G.Latch && Branch && Branch->isConditional() &&
+        comparesCounter(L, Branch->getCondition(), G) &&
+        G.Pred != CmpInst::ICMP_EQ && admitsRange(G.Pred))
+      return std::make_pair(G, cast<ICmpInst>(Branch->getCondition()));
+  }
+  return std::nullopt;
 }
 
 /// The counter values [Lo, Hi) that run the body, computed in the
@@ -196,6 +246,65 @@ void trim(GuardedLoop &G) {
   ++NumTrimmed;
 }
 
+/// Runs \p G, a loop of \p L, as two loops: a copy for the counter values
+/// below the point where \p Test changes, the loop itself for the rest,
+/// each with \p Test's value in it; either is skipped when it would be
+/// empty.
+void split(const Loop &L, GuardedLoop &G, ICmpInst *Test) {
+  LLVMContext &Ctx = G.Header->getContext();
+  Function &F = *G.Header->getParent();
+  IRBuilder<> B(G.Preheader->getTerminator());
+  Value *One = ConstantInt::get(G.Limit->getType(), 1);
+  Value *End = B.CreateBinaryIntrinsic(
+      Intrinsic::umax, G.Bound, B.CreateNUWAdd(G.Start, One), nullptr, "end");
+  // The test holds below the point for `<` and `<=`; the point is the limit,
+  // or the value after it for `<=` and `>` (clamped to the end, so that
+  // limit + 1 cannot overflow).
+  bool Below = G.Pred == CmpInst::ICMP_ULT || G.Pred == CmpInst::ICMP_ULE;
+  Value *Point = G.Limit;
+  if (G.Pred == CmpInst::ICMP_ULE || G.Pred == CmpInst::ICMP_UGT)
+    Point = B.CreateSelect(B.CreateICmpULT(G.Limit, End),
+                           B.CreateAdd(G.Limit, One), End);
+  Point = B.CreateBinaryIntrinsic(
+      Intrinsic::umin, End,
+      B.CreateBinaryIntrinsic(Intrinsic::umax, G.Start, Point), nullptr,
+      "split.at");
+
+  // The first part: a copy of the loop over [start, point).
+  ValueToValueMapTy VMap;
+  SmallVector<BasicBlock *, 8> Copies;
+  for (BasicBlock *BB : L.blocks()) {
+    Copies.push_back(CloneBasicBlock(BB, VMap, ".first", &F));
+    VMap[BB] = Copies.back();
+  }
+  remapInstructionsInBlocks(Copies, VMap);
+  BasicBlock *Second = BasicBlock::Create(Ctx, "split.second", &F, G.Header);
+  cast<BranchInst>(cast<BasicBlock>(VMap[G.Latch])->getTerminator())
+      ->setSuccessor(1, Second);
+  auto *FirstTest = cast<ICmpInst>(VMap[G.LatchTest]);
+  FirstTest->setOperand(0, VMap[G.Next]);
+  FirstTest->setOperand(1, Point);
+  G.Preheader->getTerminator()->eraseFromParent();
+  B.SetInsertPoint(G.Preheader);
+  B.CreateCondBr(B.CreateICmpULT(G.Start, Point),
+                 cast<BasicBlock>(VMap[G.Header]), Second);
+
+  // The second part: the loop itself over [point, end).
+  B.SetInsertPoint(Second);
+  B.CreateCondBr(B.CreateICmpULT(Point, End), G.Header, G.Exit);
+  G.Counter->setIncomingValueForBlock(G.Preheader, Point);
+  G.Counter->replaceIncomingBlockWith(G.Preheader, Second);
+  for (PHINode &Phi : G.Exit->phis())
+    Phi.addIncoming(Phi.getIncomingValueForBlock(G.Latch), Second);
+
+  auto *FirstCopy = cast<ICmpInst>(VMap[Test]);
+  FirstCopy->replaceAllUsesWith(ConstantInt::getBool(Ctx, Below));
+  FirstCopy->eraseFromParent();
+  Test->replaceAllUsesWith(ConstantInt::getBool(Ctx, !Below));
+  Test->eraseFromParent();
+  ++NumSplit;
+}
+
 } // namespace
 
 PreservedAnalyses TrimWorkItemLoopsPass::run(Function &F,
@@ -204,12 +313,19 @@ PreservedAnalyses TrimWorkItemLoopsPass::run(Function &F,
     return PreservedAnalyses::all();
   LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
   SmallVector<GuardedLoop, 8> Guarded;
-  for (Loop *L : LI.getLoopsInPreorder())
+  SmallVector<std::tuple<Loop *, GuardedLoop, ICmpInst *>, 8> Splits;
+  for (Loop *L : LI.getLoopsInPreorder()) {
     if (std::optional<GuardedLoop> G = matchGuardedLoop(*L))
       Guarded.push_back(*G);
+    else if (auto S = matchSplitLoop(*L))
+      Splits.emplace_back(L, S->first, S->second);
+  }
   for (GuardedLoop &G : Guarded)
     trim(G);
-  return Guarded.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
+  for (auto &[L, G, Test] : Splits)
+    split(*L, G, Test);
+  return Guarded.empty() && Splits.empty() ? PreservedAnalyses::all()
+                                           : PreservedAnalyses::none();
 }
 
 } // namespace lanes

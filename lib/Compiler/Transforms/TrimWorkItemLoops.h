@@ -18,6 +18,14 @@
 /// without masks, `lid == 0` a loop of one iteration that later passes
 /// unroll. This is index-set splitting restricted to the one case where the
 /// other part is empty.
+///
+/// Where both sides of such a comparison do work (`if (lid >= d) x += t[lid
+/// - d]` in a scan, anywhere in the body), an innermost loop that carries
+/// nothing but its counter and leaves no value behind is split at the point
+/// where the comparison changes: a copy runs the counter values below it
+/// and the loop itself the rest, each with the comparison's value there, in
+/// the same order as before. Neither part needs masked loads, and a part
+/// that starts at `d` reads `t[lid - d]` as contiguous vectors.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_TRANSFORMS_TRIMWORKITEMLOOPS_H
@@ -28,7 +36,8 @@
 namespace lanes {
 
 /// Shrinks counted loops whose header skips iterations outside an
-/// invariant range to that range.
+/// invariant range to that range, and splits those whose two sides of
+/// such a test both do work.
 class TrimWorkItemLoopsPass : public llvm::PassInfoMixin<TrimWorkItemLoopsPass> {
 public:
   llvm::PreservedAnalyses run(llvm::Function &F,

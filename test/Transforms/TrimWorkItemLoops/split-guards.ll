@@ -1,0 +1,149 @@
+; A work-item loop with a branch on `counter < limit` (or <=, >, >=) whose
+; two sides both do work is split where the comparison changes: a copy of
+; the loop runs the counter values below that point with the comparison's
+; value there, the loop itself runs the rest with the other value, and
+; either part is skipped when empty. The iterations keep their order. A
+; loop that carries a value, or whose values are used after it, is left.
+; RUN: lanes-opt -passes=lanes-trim-work-item-loops %s -S | FileCheck %s
+
+; A scan step: every item loads its element, items from `d` on add the one
+; `d` places to their left.
+define internal void @step(ptr %src, ptr %dst, i64 %size, i64 %d) "lanes-work-group-of"="step" {
+pre:
+  br label %header
+header:
+  %lid = phi i64 [ 0, %pre ], [ %next, %latch ]
+  %p = getelementptr i32, ptr %src, i64 %lid
+  %own = load i32, ptr %p
+  %far = icmp uge i64 %lid, %d
+  br i1 %far, label %add, label %join
+add:
+  %q = getelementptr i32, ptr %p, i64 -1
+  %left = load i32, ptr %q
+  %sum = add i32 %own, %left
+  br label %join
+join:
+  %v = phi i32 [ %sum, %add ], [ %own, %header ]
+  %o = getelementptr i32, ptr %dst, i64 %lid
+  store i32 %v, ptr %o
+  br label %latch
+latch:
+  %next = add nuw nsw i64 %lid, 1
+  %more = icmp ult i64 %next, %size
+  br i1 %more, label %header, label %exit
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define internal void @step(
+; CHECK: pre:
+; CHECK-NEXT: %end = call i64 @llvm.umax.i64(i64 %size, i64 1)
+; CHECK-NEXT: %[[LOW:.*]] = call i64 @llvm.umax.i64(i64 0, i64 %d)
+; CHECK-NEXT: %split.at = call i64 @llvm.umin.i64(i64 %end, i64 %[[LOW]])
+; CHECK-NEXT: %[[FIRST:.*]] = icmp ult i64 0, %split.at
+; CHECK-NEXT: br i1 %[[FIRST]], label %header.first, label %split.second
+; CHECK: split.second:
+; CHECK-NEXT: %[[REST:.*]] = icmp ult i64 %split.at, %end
+; CHECK-NEXT: br i1 %[[REST]], label %header, label %exit
+; CHECK: header:
+; CHECK-NEXT: %lid = phi i64 [ %split.at, %split.second ], [ %next, %latch ]
+; CHECK: br i1 true, label %add, label %join
+; CHECK: latch:
+; CHECK: %more = icmp ult i64 %next, %size
+; CHECK-NEXT: br i1 %more, label %header, label %exit
+; CHECK: header.first:
+; CHECK-NEXT: %lid.first = phi i64 [ 0, %pre ], [ %next.first, %latch.first ]
+; CHECK: br i1 false, label %add.first, label %join.first
+; CHECK: latch.first:
+; CHECK: %more.first = icmp ult i64 %next.first, %split.at
+; CHECK-NEXT: br i1 %more.first, label %header.first, label %split.second
+
+; `lid <= m` in a loop from 4: the first part holds the comparison, up to
+; m + 1 clamped to the end.
+define internal void @low(ptr %out, i64 %size, i64 %m) "lanes-work-group-of"="low" {
+pre:
+  br label %header
+header:
+  %lid = phi i64 [ 4, %pre ], [ %next, %latch ]
+  %o = getelementptr i32, ptr %out, i64 %lid
+  %near = icmp ule i64 %lid, %m
+  %v = select i1 %near, i32 1, i32 2
+  br i1 %near, label %one, label %two
+one:
+  store i32 %v, ptr %o
+  br label %latch
+two:
+  store i32 0, ptr %o
+  br label %latch
+latch:
+  %next = add nuw nsw i64 %lid, 1
+  %more = icmp ult i64 %next, %size
+  br i1 %more, label %header, label %exit
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define internal void @low(
+; CHECK: pre:
+; CHECK-NEXT: %end = call i64 @llvm.umax.i64(i64 %size, i64 5)
+; CHECK-NEXT: %[[IN:.*]] = icmp ult i64 %m, %end
+; CHECK-NEXT: %[[AFTER:.*]] = add i64 %m, 1
+; CHECK-NEXT: %[[POINT:.*]] = select i1 %[[IN]], i64 %[[AFTER]], i64 %end
+; CHECK-NEXT: %[[LOW:.*]] = call i64 @llvm.umax.i64(i64 4, i64 %[[POINT]])
+; CHECK-NEXT: %split.at = call i64 @llvm.umin.i64(i64 %end, i64 %[[LOW]])
+; CHECK: header:
+; CHECK: %v = select i1 false, i32 1, i32 2
+; CHECK: header.first:
+; CHECK: %v.first = select i1 true, i32 1, i32 2
+
+; Carries a sum from item to item: left alone.
+define internal void @carried(ptr %out, i64 %size, i64 %d) "lanes-work-group-of"="carried" {
+pre:
+  br label %header
+header:
+  %lid = phi i64 [ 0, %pre ], [ %next, %latch ]
+  %acc = phi i32 [ 0, %pre ], [ %acc.next, %latch ]
+  %far = icmp uge i64 %lid, %d
+  br i1 %far, label %add, label %latch
+add:
+  %o = getelementptr i32, ptr %out, i64 %lid
+  store i32 %acc, ptr %o
+  br label %latch
+latch:
+  %acc.next = add i32 %acc, 1
+  %next = add nuw nsw i64 %lid, 1
+  %more = icmp ult i64 %next, %size
+  br i1 %more, label %header, label %exit
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define internal void @carried(
+; CHECK-NOT: split
+; CHECK: ret void
+
+; A value of the loop is used after it: left alone.
+define internal i32 @escapes(ptr %in, i64 %size, i64 %d) "lanes-work-group-of"="escapes" {
+pre:
+  br label %header
+header:
+  %lid = phi i64 [ 0, %pre ], [ %next, %latch ]
+  %p = getelementptr i32, ptr %in, i64 %lid
+  %x = load i32, ptr %p
+  %far = icmp ult i64 %lid, %d
+  br i1 %far, label %twice, label %latch
+twice:
+  store i32 %x, ptr %p
+  br label %latch
+latch:
+  %next = add nuw nsw i64 %lid, 1
+  %more = icmp ult i64 %next, %size
+  br i1 %more, label %header, label %exit
+exit:
+  %last = phi i32 [ %x, %latch ]
+  ret i32 %last
+}
+
+; CHECK-LABEL: define internal i32 @escapes(
+; CHECK-NOT: split
+; CHECK: ret i32
