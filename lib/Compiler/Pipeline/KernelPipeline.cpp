@@ -27,6 +27,7 @@
 #include "../Transforms/LockstepInterleavedLoops.h"
 #include "../Transforms/MergeBarrierCopies.h"
 #include "../Transforms/SplitChosenLoads.h"
+#include "../Transforms/SinkMaskedAddresses.h"
 #include "../Transforms/TrimWorkItemLoops.h"
 #include "../Transforms/VectorizationRemarks.h"
 #include "../Transforms/VersionClamps.h"
@@ -196,6 +197,7 @@ void registerPassBuilderCallbacks(PassBuilder &PB) {
       [](ModulePassManager &MPM, OptimizationLevel) {
         FunctionPassManager FPM;
         FPM.addPass(FoldLaneIdsPass());
+        FPM.addPass(SinkMaskedAddressesPass());
         FPM.addPass(FitVectorCallsPass());
         FPM.addPass(VectorizationRemarksPass());
         FPM.addPass(KernelReportPass());
