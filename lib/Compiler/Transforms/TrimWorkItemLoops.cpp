@@ -194,18 +194,29 @@ matchSplitLoop(const Loop &L) {
   return std::nullopt;
 }
 
+/// The end of \p G's counter values, max(bound, start + 1): the loop is
+/// bottom-tested.
+Value *counterEnd(const GuardedLoop &G, IRBuilder<> &B) {
+  return B.CreateBinaryIntrinsic(
+      Intrinsic::umax, G.Bound,
+      B.CreateNUWAdd(G.Start, ConstantInt::get(G.Start->getType(), 1)), nullptr,
+      "end");
+}
+
+/// limit + 1 where that is below \p End, which it then cannot overflow;
+/// else \p End.
+Value *afterLimit(const GuardedLoop &G, Value *End, IRBuilder<> &B) {
+  return B.CreateSelect(
+      B.CreateICmpULT(G.Limit, End),
+      B.CreateAdd(G.Limit, ConstantInt::get(G.Limit->getType(), 1)), End);
+}
+
 /// The counter values [Lo, Hi) that run the body, computed in the
 /// preheader; Lo is not below Hi when none does.
 std::pair<Value *, Value *> admittedRange(const GuardedLoop &G,
                                           IRBuilder<> &B) {
-  Value *One = ConstantInt::get(G.Limit->getType(), 1);
-  Value *End = B.CreateBinaryIntrinsic(
-      Intrinsic::umax, G.Bound, B.CreateNUWAdd(G.Start, One), nullptr, "end");
-  // limit + 1 where that is below the end, which it then cannot overflow.
-  auto AfterLimit = [&] {
-    return B.CreateSelect(B.CreateICmpULT(G.Limit, End),
-                          B.CreateAdd(G.Limit, One), End);
-  };
+  Value *End = counterEnd(G, B);
+  auto AfterLimit = [&] { return afterLimit(G, End, B); };
   auto AtLeastStart = [&](Value *V) {
     return match(G.Start, m_Zero())
                ? V
@@ -254,17 +265,13 @@ void split(const Loop &L, GuardedLoop &G, ICmpInst *Test) {
   LLVMContext &Ctx = G.Header->getContext();
   Function &F = *G.Header->getParent();
   IRBuilder<> B(G.Preheader->getTerminator());
-  Value *One = ConstantInt::get(G.Limit->getType(), 1);
-  Value *End = B.CreateBinaryIntrinsic(
-      Intrinsic::umax, G.Bound, B.CreateNUWAdd(G.Start, One), nullptr, "end");
+  Value *End = counterEnd(G, B);
   // The test holds below the point for `<` and `<=`; the point is the limit,
-  // or the value after it for `<=` and `>` (clamped to the end, so that
-  // limit + 1 cannot overflow).
+  // or the value after it for `<=` and `>`.
   bool Below = G.Pred == CmpInst::ICMP_ULT || G.Pred == CmpInst::ICMP_ULE;
-  Value *Point = G.Limit;
-  if (G.Pred == CmpInst::ICMP_ULE || G.Pred == CmpInst::ICMP_UGT)
-    Point = B.CreateSelect(B.CreateICmpULT(G.Limit, End),
-                           B.CreateAdd(G.Limit, One), End);
+  Value *Point = G.Pred == CmpInst::ICMP_ULE || G.Pred == CmpInst::ICMP_UGT
+                     ? afterLimit(G, End, B)
+                     : G.Limit;
   Point = B.CreateBinaryIntrinsic(
       Intrinsic::umin, End,
       B.CreateBinaryIntrinsic(Intrinsic::umax, G.Start, Point), nullptr,
