@@ -212,23 +212,29 @@ void markKernelObjectDereferenceable(Function &WG) {
   Align ObjectAlign;
   for (Instruction &I : instructions(WG)) {
     auto *Load = dyn_cast<LoadInst>(&I);
-    if (!Load)
+    int64_t Offset;
+    if (!Load ||
+        constantOffsetBase(Load->getPointerOperand(), DL, Offset) != Object ||
+        Offset < 0)
       continue;
-    APInt Offset(DL.getIndexTypeSizeInBits(Load->getPointerOperandType()), 0);
-    const Value *Base =
-        Load->getPointerOperand()->stripAndAccumulateConstantOffsets(
-            DL, Offset, /*AllowNonInbounds=*/true);
-    if (Base != Object || Offset.isNegative())
-      continue;
-    Bytes = std::max(Bytes, Offset.getZExtValue() +
-                                DL.getTypeStoreSize(Load->getType()));
-    ObjectAlign = std::max(
-        ObjectAlign, commonAlignment(Load->getAlign(), Offset.getZExtValue()));
+    Bytes = std::max(Bytes,
+                     uint64_t(Offset) + DL.getTypeStoreSize(Load->getType()));
+    ObjectAlign =
+        std::max(ObjectAlign, commonAlignment(Load->getAlign(), Offset));
   }
   if (!Bytes)
     return;
   WG.addDereferenceableParamAttr(0, Bytes);
   WG.addParamAttr(0, Attribute::getWithAlignment(WG.getContext(), ObjectAlign));
+}
+
+const Value *constantOffsetBase(const Value *Ptr, const DataLayout &DL,
+                                int64_t &Offset) {
+  APInt Off(DL.getIndexTypeSizeInBits(Ptr->getType()), 0);
+  const Value *Base = Ptr->stripAndAccumulateConstantOffsets(
+      DL, Off, /*AllowNonInbounds=*/true);
+  Offset = Off.getSExtValue();
+  return Base;
 }
 
 } // namespace lanes

@@ -20,6 +20,7 @@
 
 namespace llvm {
 class CallInst;
+class DataLayout;
 class Function;
 class Instruction;
 class Loop;
@@ -165,6 +166,12 @@ std::string kernelName(const llvm::Function &F);
 /// (it is one whole object, docs/ir-contract.md), and aligned as those loads
 /// imply, so that loads of its fields under a branch may be hoisted.
 void markKernelObjectDereferenceable(llvm::Function &WG);
+
+/// The value \p Ptr is a constant byte offset from, through GEPs and casts,
+/// and that offset (possibly negative) in \p Offset.
+const llvm::Value *constantOffsetBase(const llvm::Value *Ptr,
+                                      const llvm::DataLayout &DL,
+                                      int64_t &Offset);
 
 } // namespace lanes
 

@@ -100,20 +100,14 @@ KnownFields knownFields(const CallInst &Query) {
   if (Query.arg_size() != 5)
     return Known;
   const DataLayout &DL = Query.getModule()->getDataLayout();
-  auto BaseOf = [&](const Value *Ptr, int64_t &Offset) {
-    APInt Off(DL.getIndexTypeSizeInBits(Ptr->getType()), 0);
-    const Value *Base = Ptr->stripAndAccumulateConstantOffsets(
-        DL, Off, /*AllowNonInbounds=*/true);
-    Offset = Off.getSExtValue();
-    return Base;
-  };
   int64_t ObjectOffset;
-  const Value *Object = BaseOf(Query.getArgOperand(4), ObjectOffset);
+  const Value *Object =
+      constantOffsetBase(Query.getArgOperand(4), DL, ObjectOffset);
   if (isa<Constant>(Object))
     return Known;
   auto Elsewhere = [&](const Value *Ptr) {
     int64_t Unused;
-    const Value *Base = BaseOf(Ptr, Unused);
+    const Value *Base = constantOffsetBase(Ptr, DL, Unused);
     return Base != Object && isIdentifiedObject(Base) &&
            isIdentifiedObject(Object);
   };
@@ -135,7 +129,8 @@ KnownFields knownFields(const CallInst &Query) {
        I = I->getPrevNode()) {
     const auto *Store = dyn_cast<StoreInst>(I);
     int64_t Begin;
-    if (!Store || BaseOf(Store->getPointerOperand(), Begin) != Object) {
+    if (!Store ||
+        constantOffsetBase(Store->getPointerOperand(), DL, Begin) != Object) {
       if (MayWriteObject(*I))
         break;
       continue;
@@ -233,11 +228,10 @@ void foldKnownFields(Function &WG, const KnownFields &Fields) {
     auto *Load = dyn_cast<LoadInst>(&I);
     if (!Load || !Load->isSimple() || !Load->getType()->isIntegerTy())
       continue;
-    APInt Offset(DL.getIndexTypeSizeInBits(Object->getType()), 0);
-    if (Load->getPointerOperand()->stripAndAccumulateConstantOffsets(
-            DL, Offset, /*AllowNonInbounds=*/true) != Object)
+    int64_t Offset;
+    if (constantOffsetBase(Load->getPointerOperand(), DL, Offset) != Object)
       continue;
-    auto Field = Fields.find(Offset.getSExtValue());
+    auto Field = Fields.find(Offset);
     if (Field == Fields.end() ||
         Field->second.getBitWidth() != Load->getType()->getIntegerBitWidth())
       continue;
@@ -252,14 +246,14 @@ Function *cloneIntoWorkGroupFunction(Function &Entry, const Version &V) {
   LLVMContext &Ctx = Entry.getContext();
   auto *Ptr = PointerType::getUnqual(Ctx);
   auto *Ty = FunctionType::get(Type::getVoidTy(Ctx), {Ptr, Ptr}, false);
-  Function *WG = Function::Create(Ty, GlobalValue::InternalLinkage,
-                                  workGroupFunctionName(Entry, Size),
-                                  Entry.getParent());
+  Function *WG =
+      Function::Create(Ty, GlobalValue::InternalLinkage,
+                       workGroupFunctionName(Entry, Size), Entry.getParent());
   ValueToValueMapTy VMap;
   VMap[Entry.getArg(0)] = WG->getArg(0);
   SmallVector<ReturnInst *, 4> Returns;
-  CloneFunctionInto(WG, &Entry, VMap,
-                    CloneFunctionChangeType::LocalChangesOnly, Returns);
+  CloneFunctionInto(WG, &Entry, VMap, CloneFunctionChangeType::LocalChangesOnly,
+                    Returns);
   // Cloning copied the entry's linkage properties; the clone is private.
   WG->setVisibility(GlobalValue::DefaultVisibility);
   WG->setLinkage(GlobalValue::InternalLinkage);
@@ -270,9 +264,9 @@ Function *cloneIntoWorkGroupFunction(Function &Entry, const Version &V) {
   WG->removeFnAttr(Attribute::OptimizeNone);
   WG->addFnAttr(WorkGroupAttr, Entry.getName());
   if (Size)
-    WG->addFnAttr(LocalSizeAttr, formatv("{0},{1},{2}", (*Size)[0],
-                                         (*Size)[1], (*Size)[2])
-                                     .str());
+    WG->addFnAttr(
+        LocalSizeAttr,
+        formatv("{0},{1},{2}", (*Size)[0], (*Size)[1], (*Size)[2]).str());
   WG->getArg(0)->setName("kernel_object");
   WG->getArg(1)->setName("ctx");
   // Nothing writes the kernel object during a launch (see the IR contract):

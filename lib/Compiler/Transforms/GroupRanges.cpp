@@ -44,13 +44,12 @@ bool findGroupIdLoads(Function &WG, SmallVectorImpl<LoadInst *> &Loads) {
     auto *Load = dyn_cast<LoadInst>(&I);
     if (!Load || getUnderlyingObject(Load->getPointerOperand()) != Ctx)
       continue;
-    APInt Offset(DL.getIndexTypeSizeInBits(Load->getPointerOperandType()), 0);
+    int64_t Offset;
     const Value *Base =
-        Load->getPointerOperand()->stripAndAccumulateConstantOffsets(
-            DL, Offset, /*AllowNonInbounds=*/true);
-    if (Base == Ctx && Offset.sge(GroupIdBytes))
+        constantOffsetBase(Load->getPointerOperand(), DL, Offset);
+    if (Base == Ctx && Offset >= GroupIdBytes)
       continue;
-    if (Base == Ctx && Offset.isZero() && Load->getType()->isIntegerTy(64)) {
+    if (Base == Ctx && Offset == 0 && Load->getType()->isIntegerTy(64)) {
       Loads.push_back(Load);
       continue;
     }
