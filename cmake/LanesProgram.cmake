@@ -17,7 +17,7 @@ function(lanes_add_program name source)
   add_custom_command(OUTPUT ${out_lanes}
     COMMAND ${CMAKE_BINARY_DIR}/bin/lanes++ -O2 ${P_FLAGS} ${src}
             -o ${out_lanes}
-    DEPENDS ${src} ${api_headers} lanes++ LanesPlugin lanes_rt
+    DEPENDS ${src} ${api_headers} lanes++ LanesPlugin LanesFrontend lanes_rt
     COMMENT "lanes++ ${name}" VERBATIM)
   add_custom_command(OUTPUT ${out_lib}
     COMMAND ${LANES_GXX} -std=c++17 -O2 -I${LANES_INCLUDE_DIR} ${P_FLAGS}

@@ -3,7 +3,7 @@
 # Idempotent; needs root or sudo only when something is missing.
 set -euo pipefail
 
-packages=(clang-19 llvm-19-dev libclang-cpp19-dev llvm-19-tools libomp-19-dev
+packages=(clang-19 llvm-19-dev libclang-cpp19-dev libclang-19-dev llvm-19-tools libomp-19-dev
           libboost-context-dev libgtest-dev cmake ninja-build g++ python3
           pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers gnuplot-nox)
 missing=()
