@@ -108,6 +108,32 @@ public:
     }
   }
 
+  /// Runs \p Kernel once per id in [\p Offset, \p Offset + \p Range),
+  /// passing item<Dims> (whose get_offset() is \p Offset) or id<Dims>.
+  /// Deprecated in SYCL 2020, which has no reductions in this form.
+  template <typename KernelName = lanes::detail::AutoName, int Dims,
+            typename KernelType>
+  void parallel_for(range<Dims> Range, id<Dims> Offset,
+                    const KernelType &Kernel) {
+    lanes::detail::checkOffsetRangeKernel<KernelType, Dims>();
+    using ExactInv = lanes::detail::OffsetRangeInvoker<KernelType, Dims, false>;
+    using PaddedInv = lanes::detail::OffsetRangeInvoker<KernelType, Dims, true>;
+    lanes::rt::LaunchDesc Desc;
+    switch (lanes::detail::setRangeSizes(Desc, Range)) {
+    case lanes::detail::RangeShape::Empty:
+      setCommand([] {});
+      return;
+    case lanes::detail::RangeShape::Exact:
+      setKernel<KernelName, KernelType>(
+          Desc, std::make_shared<ExactInv>(ExactInv{Kernel, Range, Offset}));
+      return;
+    case lanes::detail::RangeShape::Padded:
+      setKernel<KernelName, KernelType>(
+          Desc, std::make_shared<PaddedInv>(PaddedInv{Kernel, Range, Offset}));
+      return;
+    }
+  }
+
   /// parallel_for over range<1>(\p Count).
   template <typename KernelName = lanes::detail::AutoName, typename KernelType>
   void parallel_for(size_t Count, const KernelType &Kernel) {

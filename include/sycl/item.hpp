@@ -2,9 +2,11 @@
 //
 /// \file
 /// SYCL 2020 4.9.1.4: what a `parallel_for(range, ...)` kernel learns about
-/// its work-item: its id and the user's range. Lanes never launches with an
-/// offset, so get_offset() is always zero and item<Dims, true> and
-/// item<Dims, false> behave the same.
+/// its work-item: its id and the user's range, and for item<Dims, true>
+/// the offset of the deprecated `parallel_for(range, id offset, f)`, which
+/// get_id() includes. The offset is zero for every other launch (and for an
+/// item converted from item<Dims, false>); get_linear_id() linearizes the
+/// id minus the offset, so it stays in [0, get_range().size()).
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_SYCL_ITEM_HPP
@@ -29,12 +31,17 @@ template <typename Derived> struct ScalarConversion<Derived, 1> {
     return static_cast<const Derived *>(this)->get_id(0);
   }
 };
+
+/// The offset an item<Dims, true> carries; item<Dims, false> has none (an
+/// empty base, so it stays an id and a range).
+template <int Dims, bool WithOffset> struct OffsetStorage { id<Dims> Offset; };
+template <int Dims> struct OffsetStorage<Dims, false> {};
 } // namespace detail_item
 
 /// One work-item of a range kernel. Not constructible by users.
 template <int Dims = 1, bool WithOffset = true>
-class item
-    : public detail_item::ScalarConversion<item<Dims, WithOffset>, Dims> {
+class item : public detail_item::ScalarConversion<item<Dims, WithOffset>, Dims>,
+             private detail_item::OffsetStorage<Dims, WithOffset> {
 public:
   static constexpr int dimensions = Dims;
 
@@ -45,23 +52,37 @@ public:
   size_t operator[](int Dim) const { return Id[Dim]; }
   range<Dims> get_range() const { return Range; }
   size_t get_range(int Dim) const { return Range[Dim]; }
-  /// Always zero: Lanes has no offset launches.
+  /// The offset the kernel was launched with (deprecated in SYCL 2020);
+  /// zero unless it came from `parallel_for(range, id offset, f)`.
   template <bool W = WithOffset, std::enable_if_t<W, int> = 0>
   id<Dims> get_offset() const {
-    return id<Dims>();
+    return this->Offset;
   }
-  /// Row-major linear id in get_range() (Dims-1 varies fastest).
+  /// Row-major linear id of get_id() - get_offset() in get_range() (Dims-1
+  /// varies fastest), as DPC++ and OpenCL's get_global_linear_id count.
   size_t get_linear_id() const {
-    return lanes::detail::linearize<Dims>(Id, Range);
+    if constexpr (WithOffset) {
+      size_t Linear = Id[0] - this->Offset[0];
+      for (int I = 1; I < Dims; ++I)
+        Linear = Linear * Range[I] + (Id[I] - this->Offset[I]);
+      return Linear;
+    } else {
+      return lanes::detail::linearize<Dims>(Id, Range);
+    }
   }
 
   /// An item without offset is also an item with a zero offset. (A
   /// converting constructor: a conversion operator would convert
   /// item<Dims, true> to itself when instantiated with WithOffset true.)
   template <bool W = WithOffset, std::enable_if_t<W, int> = 0>
-  item(const item<Dims, false> &Other) : Id(Other.Id), Range(Other.Range) {}
+  item(const item<Dims, false> &Other)
+      : detail_item::OffsetStorage<Dims, true>{id<Dims>()}, Id(Other.Id),
+        Range(Other.Range) {}
 
   friend bool operator==(const item &L, const item &R) {
+    if constexpr (WithOffset)
+      if (L.Offset != R.Offset)
+        return false;
     return L.Id == R.Id && L.Range == R.Range;
   }
   friend bool operator!=(const item &L, const item &R) { return !(L == R); }
@@ -71,7 +92,13 @@ private:
   template <int, bool> friend class item;
   friend class h_item<Dims>;
 
-  item(const id<Dims> &Id, const range<Dims> &Range) : Id(Id), Range(Range) {}
+  /// An item of \p Range at \p Id (with a zero offset for WithOffset).
+  item(const id<Dims> &Id, const range<Dims> &Range)
+      : detail_item::OffsetStorage<Dims, WithOffset>{}, Id(Id), Range(Range) {}
+  /// An item<Dims, true> at \p Id of \p Range launched at \p Offset.
+  template <bool W = WithOffset, std::enable_if_t<W, int> = 0>
+  item(const id<Dims> &Id, const range<Dims> &Range, const id<Dims> &Offset)
+      : detail_item::OffsetStorage<Dims, true>{Offset}, Id(Id), Range(Range) {}
 
   id<Dims> Id;
   range<Dims> Range;

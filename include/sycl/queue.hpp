@@ -164,6 +164,31 @@ public:
       CGH.parallel_for<KernelName>(Range, Kernel);
     });
   }
+  /// parallel_for over [\p Offset, \p Offset + \p Range) (deprecated in SYCL
+  /// 2020; not in its queue class, but DPC++ has these three shortcuts).
+  template <typename KernelName = lanes::detail::AutoName, int Dims,
+            typename KernelType>
+  event parallel_for(range<Dims> Range, id<Dims> Offset,
+                     const KernelType &Kernel) {
+    return parallel_for<KernelName>(Range, Offset, std::vector<event>(),
+                                    Kernel);
+  }
+  template <typename KernelName = lanes::detail::AutoName, int Dims,
+            typename KernelType>
+  event parallel_for(range<Dims> Range, id<Dims> Offset, event Dep,
+                     const KernelType &Kernel) {
+    return parallel_for<KernelName>(Range, Offset, std::vector<event>{Dep},
+                                    Kernel);
+  }
+  template <typename KernelName = lanes::detail::AutoName, int Dims,
+            typename KernelType>
+  event parallel_for(range<Dims> Range, id<Dims> Offset,
+                     const std::vector<event> &Deps, const KernelType &Kernel) {
+    return submit([&](handler &CGH) {
+      CGH.depends_on(Deps);
+      CGH.parallel_for<KernelName>(Range, Offset, Kernel);
+    });
+  }
   /// parallel_for with reductions: the sycl::reduction objects, then the
   /// kernel (see handler::parallel_for), after optional dependencies.
   template <typename KernelName = lanes::detail::AutoName, typename RangeT,

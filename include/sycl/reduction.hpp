@@ -493,22 +493,39 @@ template <typename ReductionT> struct ReductionResult {
   void store() const { Spec.store(Partials.get(), Groups); }
 };
 
+/// Whether T is a sycl::id: an offset where reductions were expected.
+template <typename T> inline constexpr bool IsOffset = false;
+template <int Dims> inline constexpr bool IsOffset<sycl::id<Dims>> = true;
+
 /// The static checks of `parallel_for(range, Args...)`: reductions, then
-/// the kernel.
-template <typename... ArgTs> constexpr bool checkReductionArguments() {
-  constexpr size_t Count = sizeof...(ArgTs) - 1;
-  constexpr bool AllReductions = [] {
-    bool Flags[] = {IsReduction<ArgTs>...};
-    for (size_t I = 0; I < Count; ++I)
-      if (!Flags[I])
-        return false;
-    return true;
-  }();
-  static_assert(AllReductions,
-                "Lanes does not implement parallel_for arguments other than "
-                "sycl::reduction objects (an offset, kernel properties) "
-                "between the range and the kernel; the kernel comes last");
-  return AllReductions;
+/// the kernel. An id first is an offset that handler's
+/// `parallel_for(range<N>, id<N>, kernel)` did not take.
+template <typename FirstT, typename... ArgTs>
+constexpr bool checkReductionArguments() {
+  constexpr size_t Count = sizeof...(ArgTs);
+  if constexpr (IsOffset<FirstT>) {
+    static_assert(Count != 1,
+                  "the offset of parallel_for(range<N>, id<N> offset, "
+                  "kernel) must be a sycl::id<N> of the range's N, after a "
+                  "sycl::range<N> (an nd_range holds its own offset)");
+    static_assert(Count == 1, "SYCL 2020 has no parallel_for with both an "
+                              "offset and reductions");
+    return false;
+  } else {
+    constexpr bool AllReductions = [] {
+      bool Flags[] = {IsReduction<FirstT>, IsReduction<ArgTs>...};
+      for (size_t I = 0; I < Count; ++I)
+        if (!Flags[I])
+          return false;
+      return true;
+    }();
+    static_assert(AllReductions,
+                  "Lanes does not implement parallel_for arguments other "
+                  "than sycl::reduction objects (kernel properties, say) "
+                  "between the range and the kernel, except one sycl::id<N> "
+                  "offset after a range<N>; the kernel comes last");
+    return AllReductions;
+  }
 }
 
 template <int Dims, typename KernelT, typename... Slots>

@@ -10,9 +10,10 @@
 int main() {
   sycl::queue Q;
   int *P = sycl::malloc_shared<int>(4, Q);
-#if LANES_MISUSE == 1 // an offset between the range and the kernel
+#if LANES_MISUSE == 1 // an offset of other dimensions than the range's
   Q.submit([&](sycl::handler &CGH) {
-    CGH.parallel_for(sycl::range<1>(4), 1, [=](sycl::id<1> I) { P[I] = 0; });
+    CGH.parallel_for(sycl::range<2>(2, 2), sycl::id<1>(1),
+                     [=](sycl::item<2> It) { P[It.get_linear_id()] = 0; });
   });
 #elif LANES_MISUSE == 2 // a property Lanes does not know
   struct no_such_property {};
@@ -26,8 +27,10 @@ int main() {
   Q.parallel_for(sycl::nd_range<1>(4, 2), [=](sycl::item<1> It) { P[It] = 0; });
 #elif LANES_MISUSE == 5 // a device descriptor Lanes does not answer
   (void)Q.get_device().get_info<sycl::info::platform::name>();
-#elif LANES_MISUSE == 6 // the same through the queue shortcut
-  Q.parallel_for(sycl::range<1>(4), 1, [=](sycl::id<1> I) { P[I] = 0; });
+#elif LANES_MISUSE == 6 // an offset and a reduction (queue shortcut)
+  Q.parallel_for(sycl::range<1>(4), sycl::id<1>(1),
+                 sycl::reduction(P, sycl::plus<int>()),
+                 [=](sycl::id<1> I, auto &Sum) { Sum += int(I); });
 #elif LANES_MISUSE == 7 // a group reduction with a lambda
   Q.parallel_for(sycl::nd_range<1>(4, 2), [=](sycl::nd_item<1> It) {
     P[It.get_global_id(0)] = sycl::reduce_over_group(
@@ -189,6 +192,13 @@ int main() {
   Q.parallel_for(sycl::nd_range<1>(4, 2), [=](sycl::nd_item<1> It) {
     sycl::joint_inclusive_scan(It.get_group(), V, V + 4, P,
                                sycl::plus<sycl::int2>(), sycl::int2(0));
+  });
+#elif LANES_MISUSE == 33 // an offset kernel taking an item without offset
+  Q.parallel_for(sycl::range<1>(4), sycl::id<1>(1),
+                 [=](sycl::item<1, false> It) { P[It.get_id(0)] = 0; });
+#elif LANES_MISUSE == 34 // an offset that is not a sycl::id
+  Q.submit([&](sycl::handler &CGH) {
+    CGH.parallel_for(sycl::range<1>(4), 1, [=](sycl::id<1> I) { P[I] = 0; });
   });
 #endif
   sycl::free(P, Q);

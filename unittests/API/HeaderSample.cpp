@@ -130,6 +130,15 @@ int main() {
   Q.parallel_for(sycl::range<2>(8, 8), [=](sycl::item<2> It) {
     B[It.get_linear_id()] = int(It[0] + It.get_id(1));
   });
+  // The deprecated offset form, through the queue and the handler.
+  Q.parallel_for(sycl::range<2>(4, 8), sycl::id<2>(4, 0), E,
+                 [=](sycl::item<2> It) {
+                   B[It.get_linear_id() + 32] = int(It.get_offset()[0] + It[1]);
+                 });
+  Q.submit([&](sycl::handler &CGH) {
+    CGH.parallel_for(sycl::range<1>(N / 2), sycl::id<1>(N / 2),
+                     [=](sycl::id<1> I) { A[I] = 1; });
+  });
   Q.submit([&](sycl::handler &CGH) {
     sycl::local_accessor<int, 2> Tile(sycl::range<2>(4, 4), CGH);
     sycl::local_accessor<int, 0> Count(CGH);

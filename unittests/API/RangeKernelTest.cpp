@@ -142,6 +142,20 @@ TEST(RangeKernel, ItemWithoutOffset) {
     EXPECT_EQ(Out[I], I);
 }
 
+// parallel_for(range, id offset, f): ids in [offset, offset + range), the
+// item's offset the launch's, its linear id counted from the offset.
+TEST(RangeKernel, OffsetShiftsIdsButNotLinearIds) {
+  sycl::queue Q;
+  UsmArray<size_t> Out(Q, 300);
+  size_t *P = Out.Data;
+  Q.parallel_for(sycl::range<1>(257), sycl::id<1>(20), [=](sycl::item<1> It) {
+    P[It] = It.get_linear_id() + 1000 * It.get_offset()[0];
+  });
+  Q.wait();
+  for (size_t I = 0; I < 300; ++I)
+    EXPECT_EQ(Out[I], I >= 20 && I < 277 ? I - 20 + 20000 : 0) << I;
+}
+
 TEST(RangeKernel, SizesAroundTheGroupSize) {
   sycl::queue Q;
   for (size_t N : {1u, 2u, 63u, 64u, 127u, 128u, 129u, 255u, 256u, 257u,

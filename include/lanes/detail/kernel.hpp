@@ -15,6 +15,9 @@
 /// returns early for the padding work-items. Only that one pays for the
 /// bounds check: its conditional stores keep the vectorizer away on targets
 /// without masked stores (the same split as DPC++'s range rounding).
+/// The deprecated `parallel_for(range<N>, id<N> offset, f)` is the same
+/// launch with its own invoker, which adds the offset to each id; plain
+/// range kernels do not carry one.
 ///
 /// Kernel-side code here (the invokers and what they call) is inline and
 /// free of exceptions and virtual calls.
@@ -49,6 +52,12 @@ struct ItemBuilder {
                                            const sycl::range<Dims> &Range) {
     return sycl::item<Dims, WithOffset>(Id, Range);
   }
+  template <int Dims>
+  static sycl::item<Dims, true> item(const sycl::id<Dims> &Id,
+                                     const sycl::range<Dims> &Range,
+                                     const sycl::id<Dims> &Offset) {
+    return sycl::item<Dims, true>(Id, Range, Offset);
+  }
   template <int Dims> static sycl::nd_item<Dims> ndItem() {
     return sycl::nd_item<Dims>(0);
   }
@@ -65,10 +74,13 @@ template <typename Invoker> LANES_KERNEL void kernelEntry(const void *Obj) {
 /// Calls range kernel \p Kernel at \p Id of \p UserRange with the argument
 /// it takes: item<Dims> (also what generic lambdas and, for Dims == 1,
 /// integral parameters get), or id<Dims>; \p Extra (the reducers of a
-/// parallel_for with reductions) follow it.
+/// parallel_for with reductions) follow it. Always inlined, for g++ too
+/// (LANES_INLINE_KERNEL_CALL is Clang's only): its item carries an offset
+/// (zero here), which would otherwise tip g++ into a call per work-item.
 template <typename KernelT, int Dims, typename... ExtraT>
-void callRangeKernel(const KernelT &Kernel, sycl::id<Dims> &Id,
-                     const sycl::range<Dims> &UserRange, ExtraT &...Extra) {
+[[gnu::always_inline]] inline void
+callRangeKernel(const KernelT &Kernel, sycl::id<Dims> &Id,
+                const sycl::range<Dims> &UserRange, ExtraT &...Extra) {
   // Read the range element by element (typed loads the optimizer can tell
   // apart from the kernel's stores) rather than copying the object.
   sycl::range<Dims> Range =
@@ -86,6 +98,30 @@ void callRangeKernel(const KernelT &Kernel, sycl::id<Dims> &Id,
     LANES_INLINE_KERNEL_CALL Kernel(It, Extra...);
   } else {
     LANES_INLINE_KERNEL_CALL Kernel(Id, Extra...);
+  }
+}
+
+/// Calls the kernel of `parallel_for(range, offset, f)` at launch id
+/// \p LaunchId (in [0, \p UserRange)) with item<Dims, true> (also what
+/// generic lambdas and 1-D integral parameters get) or id<Dims>, either
+/// holding LaunchId + \p UserOffset.
+template <typename KernelT, int Dims>
+[[gnu::always_inline]] inline void
+callOffsetRangeKernel(const KernelT &Kernel, const sycl::id<Dims> &LaunchId,
+                      const sycl::range<Dims> &UserRange,
+                      const sycl::id<Dims> &UserOffset) {
+  // Element by element, as callRangeKernel reads the range.
+  sycl::range<Dims> Range =
+      gather<sycl::range<Dims>, Dims>([&](int I) { return UserRange[I]; });
+  sycl::id<Dims> Offset =
+      gather<sycl::id<Dims>, Dims>([&](int I) { return UserOffset[I]; });
+  sycl::id<Dims> Id = LaunchId + Offset;
+  using ItemT = sycl::item<Dims, true>;
+  if constexpr (std::is_invocable_v<const KernelT &, ItemT &>) {
+    ItemT It = ItemBuilder::item<Dims>(Id, Range, Offset);
+    LANES_INLINE_KERNEL_CALL Kernel(It);
+  } else {
+    LANES_INLINE_KERNEL_CALL Kernel(Id);
   }
 }
 
@@ -114,6 +150,28 @@ template <typename KernelT, int Dims, bool Padded> struct RangeInvoker {
           return;
     }
     LANES_INLINE_KERNEL_CALL callRangeKernel(Kernel, Id, UserRange);
+  }
+};
+
+/// Calls the kernel of `parallel_for(range, offset, f)` for the work-item
+/// that runs: a range launch of UserRange whose ids are shifted by Offset.
+/// Padded: as for RangeInvoker.
+template <typename KernelT, int Dims, bool Padded> struct OffsetRangeInvoker {
+  static constexpr bool Unwindable = true;
+  KernelT Kernel;
+  sycl::range<Dims> UserRange;
+  sycl::id<Dims> Offset;
+
+  void operator()() const {
+    sycl::id<Dims> Id = gather<sycl::id<Dims>, Dims>(
+        [](int D) { return lanes::detail::globalId<Dims>(D); });
+    if constexpr (Padded) {
+      for (int I = 0; I < Dims; ++I)
+        if (Id[I] >= UserRange[I])
+          return;
+    }
+    LANES_INLINE_KERNEL_CALL callOffsetRangeKernel(Kernel, Id, UserRange,
+                                                   Offset);
   }
 };
 
@@ -148,6 +206,17 @@ template <typename KernelT, int Dims> constexpr void checkRangeKernel() {
           std::is_invocable<const KernelT &, sycl::id<Dims> &>>,
       "a parallel_for(range<N>) kernel must be callable (as const) with "
       "sycl::item<N> or sycl::id<N>");
+}
+template <typename KernelT, int Dims> constexpr void checkOffsetRangeKernel() {
+  static_assert(std::is_copy_constructible_v<KernelT>,
+                "SYCL kernel objects must be copyable");
+  static_assert(
+      std::disjunction_v<
+          std::is_invocable<const KernelT &, sycl::item<Dims, true> &>,
+          std::is_invocable<const KernelT &, sycl::id<Dims> &>>,
+      "a parallel_for(range<N>, id<N> offset) kernel must be callable (as "
+      "const) with sycl::item<N> or sycl::id<N> (sycl::item<N, false> "
+      "has no offset)");
 }
 template <typename KernelT, int Dims> constexpr void checkNdRangeKernel() {
   static_assert(std::is_copy_constructible_v<KernelT>,
