@@ -67,7 +67,8 @@ __attribute__((const)) void *groupLocalMemory(const char *File,
 ///    size, a local size above the device maximum (total or per dimension);
 ///  - errc::memory_allocation: LocalMemBytes above the device's local memory;
 ///  - errc::runtime: a divergent barrier (kernel, group and barriers named),
-///    a barrier reached outside a running kernel.
+///    a barrier reached outside a running kernel. An error found while the
+///    groups run (the divergent barrier) is a lanes::detail::kernel_failure.
 /// Messages name the kernel (demangled).
 void launch(const LaunchDesc &D);
 

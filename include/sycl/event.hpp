@@ -6,6 +6,8 @@
 /// are complete when the user sees them; wait() has nothing left to wait
 /// for. With property::queue::enable_profiling the event records when the
 /// command was submitted, started and ended (steady clock, nanoseconds).
+/// wait_and_throw() passes its queue's asynchronous errors to the queue's
+/// async_handler (sycl/queue.hpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_SYCL_EVENT_HPP
@@ -17,6 +19,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <type_traits>
 #include <vector>
 
@@ -38,6 +41,30 @@ struct EventTimes {
   uint64_t End = 0;
 };
 
+/// A queue's asynchronous errors not yet reported, and its async_handler.
+/// Shared by the queue's copies and the events of its commands.
+struct AsyncErrors {
+  sycl::async_handler Handler;
+  std::mutex Mutex;
+  sycl::exception_list Pending;
+
+  /// Keeps the error being handled (in a catch block) for the handler.
+  void keepCurrent() {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    Pending.push_back(std::current_exception());
+  }
+  /// Passes the errors kept so far, if any, to the handler.
+  void report() {
+    sycl::exception_list Errors;
+    {
+      std::lock_guard<std::mutex> Lock(Mutex);
+      Errors.swap(Pending);
+    }
+    if (!Errors.empty())
+      Handler(std::move(Errors));
+  }
+};
+
 struct EventBuilder;
 
 } // namespace lanes::detail
@@ -52,11 +79,18 @@ public:
 
   /// Returns at once: the command finished when it was submitted.
   void wait() {}
-  /// As wait(); Lanes reports every error synchronously, so there is no
-  /// asynchronous error to pass to a handler.
-  void wait_and_throw() {}
+  /// As wait(), then passes the asynchronous errors of the event's queue
+  /// not yet reported to its async_handler.
+  void wait_and_throw() {
+    if (Errors)
+      Errors->report();
+  }
   static void wait(const std::vector<event> &) {}
-  static void wait_and_throw(const std::vector<event> &) {}
+  static void wait_and_throw(const std::vector<event> &Events) {
+    for (const event &E : Events)
+      if (E.Errors)
+        E.Errors->report();
+  }
   /// Commands this event waits for: none are pending in Lanes.
   std::vector<event> get_wait_list() const { return {}; }
 
@@ -94,11 +128,14 @@ public:
 
 private:
   friend struct lanes::detail::EventBuilder;
-  explicit event(std::shared_ptr<const lanes::detail::EventTimes> Times)
-      : Times(std::move(Times)) {}
+  event(std::shared_ptr<const lanes::detail::EventTimes> Times,
+        std::shared_ptr<lanes::detail::AsyncErrors> Errors)
+      : Times(std::move(Times)), Errors(std::move(Errors)) {}
 
   /// Null for a default-constructed event.
   std::shared_ptr<const lanes::detail::EventTimes> Times;
+  /// Its queue's, when the queue has an async_handler; else null.
+  std::shared_ptr<lanes::detail::AsyncErrors> Errors;
 };
 
 } // namespace _V1
@@ -107,8 +144,10 @@ private:
 namespace lanes::detail {
 /// Makes the event of a finished command.
 struct EventBuilder {
-  static sycl::event finished(const EventTimes &Times) {
-    return sycl::event(std::make_shared<const EventTimes>(Times));
+  static sycl::event finished(const EventTimes &Times,
+                              std::shared_ptr<AsyncErrors> Errors = nullptr) {
+    return sycl::event(std::make_shared<const EventTimes>(Times),
+                       std::move(Errors));
   }
 };
 } // namespace lanes::detail

@@ -98,6 +98,17 @@ using async_handler = std::function<void(exception_list)>;
 } // namespace _V1
 } // namespace sycl
 
+namespace lanes::detail {
+/// What the runtime throws for an error it detects while a kernel's groups
+/// run (a divergent barrier or collective): an asynchronous error in SYCL's
+/// terms. A queue with an async_handler keeps it for the handler; without
+/// one it leaves submit() like any other sycl::exception.
+class kernel_failure : public sycl::exception {
+public:
+  using sycl::exception::exception;
+};
+} // namespace lanes::detail
+
 namespace std {
 template <> struct is_error_code_enum<sycl::errc> : true_type {};
 } // namespace std

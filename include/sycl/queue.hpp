@@ -4,11 +4,15 @@
 /// SYCL 2020 4.6.5: the queue. Lanes runs each command group when it is
 /// submitted and returns once it has finished: an in-order execution that
 /// every SYCL program may rely on no more than it may rely on any other.
-/// Errors (an invalid nd_range, too much local memory, a divergent barrier)
-/// therefore surface synchronously, as a sycl::exception thrown by submit()
-/// or the shortcut that submitted the kernel. The async_handler is kept and
-/// called by wait_and_throw()/throw_asynchronous() should an asynchronous
-/// error ever be recorded; Lanes records none today.
+/// Errors in the use of the API (an invalid nd_range, too much local
+/// memory) are synchronous: submit(), or the shortcut that submitted the
+/// kernel, throws them. An error found while the kernel ran (a divergent
+/// barrier) is asynchronous: a queue with an async_handler keeps it and
+/// passes it to the handler at the next wait_and_throw() or
+/// throw_asynchronous() (of the queue or of an event of its commands), or
+/// when the last copy of the queue is destroyed. A queue without a handler
+/// throws it from submit() too, where SYCL's default handler would end the
+/// program.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_SYCL_QUEUE_HPP
@@ -20,7 +24,6 @@
 #include "sycl/property_list.hpp"
 
 #include <memory>
-#include <mutex>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -44,10 +47,18 @@ inline constexpr bool IsDependency =
 /// The state shared by copies of one queue.
 struct QueueState {
   device Dev;
-  async_handler Handler;
   property_list Props;
-  std::mutex Mutex;
-  exception_list Pending; ///< asynchronous errors not yet reported
+  /// Null without an async_handler.
+  std::shared_ptr<lanes::detail::AsyncErrors> Errors;
+
+  QueueState() = default;
+  QueueState(const QueueState &) = delete;
+  QueueState &operator=(const QueueState &) = delete;
+  /// SYCL 2020 4.13.1.1: errors still kept reach the handler now.
+  ~QueueState() {
+    if (Errors)
+      Errors->report();
+  }
 };
 } // namespace detail_queue
 
@@ -71,8 +82,11 @@ public:
         const property_list &Props = {})
       : State(std::make_shared<detail_queue::QueueState>()) {
     State->Dev = Dev;
-    State->Handler = Handler;
     State->Props = Props;
+    if (Handler) {
+      State->Errors = std::make_shared<lanes::detail::AsyncErrors>();
+      State->Errors->Handler = Handler;
+    }
   }
   queue(const context &, const device &Dev, const property_list &Props = {})
       : queue(Dev, async_handler(), Props) {}
@@ -105,9 +119,15 @@ public:
     handler CGH = lanes::detail::HandlerAccess::make();
     Function(CGH);
     Times.Start = lanes::detail::nowNs();
-    lanes::detail::HandlerAccess::run(CGH);
+    try {
+      lanes::detail::HandlerAccess::run(CGH);
+    } catch (const lanes::detail::kernel_failure &) {
+      if (!State->Errors)
+        throw;
+      State->Errors->keepCurrent();
+    }
     Times.End = lanes::detail::nowNs();
-    return lanes::detail::EventBuilder::finished(Times);
+    return lanes::detail::EventBuilder::finished(Times, State->Errors);
   }
 
   /// Every submitted command has finished already.
@@ -115,13 +135,8 @@ public:
   void wait_and_throw() { throw_asynchronous(); }
   /// Passes recorded asynchronous errors to the async_handler.
   void throw_asynchronous() {
-    exception_list Errors;
-    {
-      std::lock_guard<std::mutex> Lock(State->Mutex);
-      Errors.swap(State->Pending);
-    }
-    if (!Errors.empty() && State->Handler)
-      State->Handler(std::move(Errors));
+    if (State->Errors)
+      State->Errors->report();
   }
 
   // Kernel shortcuts (SYCL 2020 4.6.5). Each optionally takes the events

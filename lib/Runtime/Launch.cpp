@@ -277,8 +277,9 @@ void LaunchState::fail(std::exception_ptr Error) noexcept {
 
 void LaunchState::failRuntime(const std::string &What) noexcept {
   try {
-    throwError(sycl::errc::runtime,
-               std::string("kernel '") + KernelName + "': " + What);
+    throw lanes::detail::kernel_failure(
+        sycl::make_error_code(sycl::errc::runtime),
+        std::string("kernel '") + KernelName + "': " + What);
   } catch (...) {
     fail(std::current_exception());
   }

@@ -38,7 +38,9 @@ public:
   /// Records `Error` unless an earlier error was recorded, and stops the
   /// launch.
   void fail(std::exception_ptr Error) noexcept;
-  /// Records sycl::exception(errc::runtime, "kernel 'K': " + What).
+  /// Records an error found while the groups run, errc::runtime with
+  /// "kernel 'K': " + What, as a lanes::detail::kernel_failure (an
+  /// asynchronous error for the queue).
   void failRuntime(const std::string &What) noexcept;
   /// True once an error was recorded: start no further work-groups.
   bool stopped() const noexcept {
