@@ -90,22 +90,8 @@ public:
             typename KernelType>
   void parallel_for(range<Dims> Range, const KernelType &Kernel) {
     lanes::detail::checkRangeKernel<KernelType, Dims>();
-    using ExactInv = lanes::detail::RangeInvoker<KernelType, Dims, false>;
-    using PaddedInv = lanes::detail::RangeInvoker<KernelType, Dims, true>;
-    lanes::rt::LaunchDesc Desc;
-    switch (lanes::detail::setRangeSizes(Desc, Range)) {
-    case lanes::detail::RangeShape::Empty:
-      setCommand([] {});
-      return;
-    case lanes::detail::RangeShape::Exact:
-      setKernel<KernelName, KernelType>(
-          Desc, std::make_shared<ExactInv>(ExactInv{Kernel, Range}));
-      return;
-    case lanes::detail::RangeShape::Padded:
-      setKernel<KernelName, KernelType>(
-          Desc, std::make_shared<PaddedInv>(PaddedInv{Kernel, Range}));
-      return;
-    }
+    setRangeKernel<KernelName, KernelType, lanes::detail::RangeInvoker>(
+        Range, Kernel, Range);
   }
 
   /// Runs \p Kernel once per id in [\p Offset, \p Offset + \p Range),
@@ -116,22 +102,8 @@ public:
   void parallel_for(range<Dims> Range, id<Dims> Offset,
                     const KernelType &Kernel) {
     lanes::detail::checkOffsetRangeKernel<KernelType, Dims>();
-    using ExactInv = lanes::detail::OffsetRangeInvoker<KernelType, Dims, false>;
-    using PaddedInv = lanes::detail::OffsetRangeInvoker<KernelType, Dims, true>;
-    lanes::rt::LaunchDesc Desc;
-    switch (lanes::detail::setRangeSizes(Desc, Range)) {
-    case lanes::detail::RangeShape::Empty:
-      setCommand([] {});
-      return;
-    case lanes::detail::RangeShape::Exact:
-      setKernel<KernelName, KernelType>(
-          Desc, std::make_shared<ExactInv>(ExactInv{Kernel, Range, Offset}));
-      return;
-    case lanes::detail::RangeShape::Padded:
-      setKernel<KernelName, KernelType>(
-          Desc, std::make_shared<PaddedInv>(PaddedInv{Kernel, Range, Offset}));
-      return;
-    }
+    setRangeKernel<KernelName, KernelType, lanes::detail::OffsetRangeInvoker>(
+        Range, Kernel, Range, Offset);
   }
 
   /// parallel_for over range<1>(\p Count).
@@ -329,6 +301,32 @@ private:
     Desc.LocalMemBytes = LocalMemBytes;
     MangledKernelName = Desc.KernelName;
     setCommand([Desc, Invoker] { lanes::rt::launch(Desc); });
+  }
+
+  /// Records the launch of a range kernel over \p Range through
+  /// `Invoker<KernelType, Dims, Padded>{Fields...}`, Padded when the launch
+  /// is rounded up past \p Range; nothing for an empty range.
+  template <typename KernelName, typename KernelType,
+            template <typename, int, bool> class Invoker, int Dims,
+            typename... FieldTs>
+  void setRangeKernel(const range<Dims> &Range, const FieldTs &...Fields) {
+    lanes::rt::LaunchDesc Desc;
+    auto Launch = [&](auto Padded) {
+      using Inv = Invoker<KernelType, Dims, decltype(Padded)::value>;
+      setKernel<KernelName, KernelType>(Desc,
+                                        std::make_shared<Inv>(Inv{Fields...}));
+    };
+    switch (lanes::detail::setRangeSizes(Desc, Range)) {
+    case lanes::detail::RangeShape::Empty:
+      setCommand([] {});
+      return;
+    case lanes::detail::RangeShape::Exact:
+      Launch(std::false_type());
+      return;
+    case lanes::detail::RangeShape::Padded:
+      Launch(std::true_type());
+      return;
+    }
   }
 
   /// A new stream output of \p TotalBytes, \p WorkItemBytes per work-item,

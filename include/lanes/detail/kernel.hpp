@@ -133,8 +133,23 @@ inline constexpr bool UnwindableNdRangeKernel =
     !std::is_nothrow_invocable_v<const KernelT &, sycl::nd_item<Dims> &,
                                  ExtraT &...>;
 
-/// Calls a range kernel for the work-item that runs.
-/// Padded: the launch was rounded up, skip work-items outside UserRange.
+/// Sets \p Id to the global id of the range work-item that runs. Padded:
+/// the launch was rounded up, so false for a work-item outside UserRange.
+template <int Dims, bool Padded>
+[[gnu::always_inline]] inline bool
+rangeWorkItem(const sycl::range<Dims> &UserRange, sycl::id<Dims> &Id) {
+  Id = gather<sycl::id<Dims>, Dims>(
+      [](int D) { return lanes::detail::globalId<Dims>(D); });
+  if constexpr (Padded) {
+    for (int I = 0; I < Dims; ++I)
+      if (Id[I] >= UserRange[I])
+        return false;
+  }
+  return true;
+}
+
+/// Calls a range kernel for the work-item that runs (Padded: see
+/// rangeWorkItem).
 template <typename KernelT, int Dims, bool Padded> struct RangeInvoker {
   /// A range kernel has no group to wait for.
   static constexpr bool Unwindable = true;
@@ -142,14 +157,9 @@ template <typename KernelT, int Dims, bool Padded> struct RangeInvoker {
   sycl::range<Dims> UserRange;
 
   void operator()() const {
-    sycl::id<Dims> Id = gather<sycl::id<Dims>, Dims>(
-        [](int D) { return lanes::detail::globalId<Dims>(D); });
-    if constexpr (Padded) {
-      for (int I = 0; I < Dims; ++I)
-        if (Id[I] >= UserRange[I])
-          return;
-    }
-    LANES_INLINE_KERNEL_CALL callRangeKernel(Kernel, Id, UserRange);
+    sycl::id<Dims> Id;
+    if (rangeWorkItem<Dims, Padded>(UserRange, Id))
+      LANES_INLINE_KERNEL_CALL callRangeKernel(Kernel, Id, UserRange);
   }
 };
 
@@ -163,15 +173,10 @@ template <typename KernelT, int Dims, bool Padded> struct OffsetRangeInvoker {
   sycl::id<Dims> Offset;
 
   void operator()() const {
-    sycl::id<Dims> Id = gather<sycl::id<Dims>, Dims>(
-        [](int D) { return lanes::detail::globalId<Dims>(D); });
-    if constexpr (Padded) {
-      for (int I = 0; I < Dims; ++I)
-        if (Id[I] >= UserRange[I])
-          return;
-    }
-    LANES_INLINE_KERNEL_CALL callOffsetRangeKernel(Kernel, Id, UserRange,
-                                                   Offset);
+    sycl::id<Dims> Id;
+    if (rangeWorkItem<Dims, Padded>(UserRange, Id))
+      LANES_INLINE_KERNEL_CALL callOffsetRangeKernel(Kernel, Id, UserRange,
+                                                     Offset);
   }
 };
 
