@@ -2,7 +2,8 @@
 // runs once per group and each parallel_for_work_item is an ordinary loop
 // over the items, which vectorizes (4 floats wide on the default x86-64
 // target). Both item loops of this kernel, around a group-scope array, are
-// vector code in the work-group function.
+// vector code in the work-group function, which is specialized for its
+// launch's work-groups of one work-item (1x1x1).
 // RUN: lanes++ -O2 -S -emit-llvm %s -o - | FileCheck %s
 #include <sycl/sycl.hpp>
 
@@ -11,7 +12,7 @@ int main() {
   sycl::queue Q;
   float *A = sycl::malloc_shared<float>(N, Q);
   float *B = sycl::malloc_shared<float>(N, Q);
-  // CHECK-LABEL: define internal void @{{.*}}HierarchicalInvoker{{.*}}.lanes.wg"(
+  // CHECK-LABEL: define internal void @{{.*}}HierarchicalInvoker{{.*}}.lanes.wg.1x1x1"(
   // CHECK:       fmul <4 x float> %{{.*}}, <float 3.000000e+00,
   // CHECK:       store <4 x float>
   // CHECK:       load <4 x float>

@@ -89,13 +89,16 @@ template <int Dims> std::string formatRange(const sycl::range<Dims> &R) {
 
 /// Throws errc::nd_range unless every dimension of \p GroupSize is
 /// positive and the group has at most MaxHierarchicalGroupSize work-items.
+/// Takes the kernel's name rather than the launch's descriptor, which
+/// would escape into the call, so that its local sizes of 1 stay constants
+/// the compiler specializes the kernel for.
 template <int Dims>
-void checkWorkGroupSize(const rt::LaunchDesc &Desc,
+void checkWorkGroupSize(const char *KernelName,
                         const sycl::range<Dims> &GroupSize) {
   auto Fail = [&](const std::string &What) {
     throw sycl::exception(
         sycl::make_error_code(sycl::errc::nd_range),
-        std::string("kernel '") + rt::demangle(Desc.KernelName) +
+        std::string("kernel '") + rt::demangle(KernelName) +
             "': parallel_for_work_group size " + formatRange(GroupSize) + What +
             " (errc::nd_range)");
   };
@@ -121,7 +124,7 @@ void checkWorkGroupSize(const rt::LaunchDesc &Desc,
 template <int Dims>
 bool setWorkGroupSizes(rt::LaunchDesc &Desc, const sycl::range<Dims> &NumGroups,
                        const sycl::range<Dims> &GroupSize) {
-  checkWorkGroupSize(Desc, GroupSize);
+  checkWorkGroupSize(Desc.KernelName, GroupSize);
   if (NumGroups.size() == 0)
     return false;
   Desc.Dims = Dims;
