@@ -39,10 +39,29 @@ namespace {
 
 /// One `[[sycl::reqd_sub_group_size(...)]]` as the tokens spell it.
 struct SubGroupSizeAttribute {
-  SourceLocation Loc;           ///< the attribute's name
+  SourceLocation Loc;           ///< where it starts (its scope)
   std::string Argument;         ///< its argument, as written
   std::optional<uint64_t> Size; ///< the argument's value, if a literal
 };
+
+/// The value of \p Tok if it is an integer literal.
+std::optional<uint64_t> integerLiteral(Preprocessor &PP, const Token &Tok) {
+  if (Tok.isNot(tok::numeric_constant))
+    return std::nullopt;
+  SmallString<16> Buffer;
+  bool Invalid = false;
+  StringRef Spelling = PP.getSpelling(Tok, Buffer, &Invalid);
+  if (Invalid)
+    return std::nullopt;
+  NumericLiteralParser Literal(Spelling, Tok.getLocation(),
+                               PP.getSourceManager(), PP.getLangOpts(),
+                               PP.getTargetInfo(), PP.getDiagnostics());
+  llvm::APInt Value(64, 0);
+  if (Literal.hadError || !Literal.isIntegerLiteral() ||
+      Literal.GetIntegerValue(Value))
+    return std::nullopt;
+  return Value.getZExtValue();
+}
 
 /// Reads each reqd_sub_group_size attribute from the token stream and keeps
 /// clang's unknown-attribute warning quiet over it.
@@ -75,7 +94,6 @@ private:
   void silenceWarning();
   void restoreWarning(SourceLocation At);
   void finishAttribute();
-  std::optional<uint64_t> integerLiteral(const Token &Tok);
 
   Preprocessor &PP;
   SourceManager &SM;
@@ -127,8 +145,10 @@ void SubGroupSizeReader::see(const Token &Tok) {
     At = Tok.is(tok::identifier) && Tok.getIdentifierInfo() == Name
              ? Step::AttrName
              : Step::InBrackets;
-    if (At == Step::AttrName)
+    if (At == Step::AttrName) {
+      ArgumentToks.clear();
       silenceWarning();
+    }
     return;
   case Step::AttrName:
     if (Tok.is(tok::l_paren)) {
@@ -160,7 +180,6 @@ void SubGroupSizeReader::see(const Token &Tok) {
 /// macro's expansion. Silenced ranges must come in source order; an
 /// attribute that does not (several from one macro) keeps its warning.
 void SubGroupSizeReader::silenceWarning() {
-  ArgumentToks.clear();
   SourceLocation From = ScopeTok.getLocation();
   Quiet = LastRestore.isInvalid() ||
           SM.isBeforeInTranslationUnit(LastRestore, From);
@@ -188,25 +207,8 @@ void SubGroupSizeReader::finishAttribute() {
     Attr.Argument += PP.getSpelling(Tok);
   }
   if (ArgumentToks.size() == 1)
-    Attr.Size = integerLiteral(ArgumentToks.front());
+    Attr.Size = integerLiteral(PP, ArgumentToks.front());
   Attributes.push_back(std::move(Attr));
-}
-
-std::optional<uint64_t> SubGroupSizeReader::integerLiteral(const Token &Tok) {
-  if (Tok.isNot(tok::numeric_constant))
-    return std::nullopt;
-  SmallString<16> Buffer;
-  bool Invalid = false;
-  StringRef Spelling = PP.getSpelling(Tok, Buffer, &Invalid);
-  if (Invalid)
-    return std::nullopt;
-  NumericLiteralParser Literal(Spelling, Tok.getLocation(), SM,
-                               PP.getLangOpts(), PP.getTargetInfo(), Diags);
-  llvm::APInt Value(64, 0);
-  if (Literal.hadError || !Literal.isIntegerLiteral() ||
-      Literal.GetIntegerValue(Value))
-    return std::nullopt;
-  return Value.getZExtValue();
 }
 
 /// The value of `LANES_SUB_GROUP_SIZE` at the end of the translation unit,
@@ -216,12 +218,7 @@ std::optional<uint64_t> translationUnitSubGroupSize(Preprocessor &PP) {
       PP.getMacroInfo(PP.getIdentifierInfo("LANES_SUB_GROUP_SIZE"));
   if (!Macro || Macro->getNumTokens() != 1)
     return std::nullopt;
-  SmallString<16> Buffer;
-  StringRef Spelling = PP.getSpelling(Macro->getReplacementToken(0), Buffer);
-  uint64_t Size;
-  if (Spelling.getAsInteger(10, Size))
-    return std::nullopt;
-  return Size;
+  return integerLiteral(PP, Macro->getReplacementToken(0));
 }
 
 /// Checks every attribute the reader found against the translation unit's
