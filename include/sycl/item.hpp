@@ -61,14 +61,10 @@ public:
   /// Row-major linear id of get_id() - get_offset() in get_range() (Dims-1
   /// varies fastest), as DPC++ and OpenCL's get_global_linear_id count.
   size_t get_linear_id() const {
-    if constexpr (WithOffset) {
-      size_t Linear = Id[0] - this->Offset[0];
-      for (int I = 1; I < Dims; ++I)
-        Linear = Linear * Range[I] + (Id[I] - this->Offset[I]);
-      return Linear;
-    } else {
+    if constexpr (WithOffset)
+      return lanes::detail::linearize<Dims>(Id - this->Offset, Range);
+    else
       return lanes::detail::linearize<Dims>(Id, Range);
-    }
   }
 
   /// An item without offset is also an item with a zero offset. (A
