@@ -74,6 +74,9 @@ struct SubCfg {
 /// Where a value or alloca waits while other work-items run.
 struct StateSlot {
   bool Uniform = false;
+  /// One element per sub-group, Stride bytes apart: a sub-group reduction,
+  /// the same in each lane, read where the lanes load one address.
+  bool PerSubGroup = false;
   Type *Ty = nullptr;      ///< type stored (values only), see stateType()
   Value *Base = nullptr;   ///< uniform alloca, or start of the per-item array
   uint64_t Stride = 0;     ///< bytes per work-item (per-item arrays)
@@ -347,6 +350,8 @@ void WorkGroupBuilder::createSlots(IRBuilder<> &B,
     StateSlot &Slot = ValueSlots[V];
     Slot.Ty = stateType(V->getType());
     Slot.Uniform = Shape.isUniform(V);
+    Slot.PerSubGroup = !Slot.Uniform && SplitsSubGroups &&
+                       getBuiltin(V) == Builtin::SubGroupReduce;
     if (Slot.Uniform) {
       Slot.Base = B.CreateAlloca(Slot.Ty, nullptr, V->getName() + ".uniform");
       ++NumUniformState;
@@ -392,7 +397,10 @@ void WorkGroupBuilder::createSlots(IRBuilder<> &B,
   Value *Total = B.getInt64(0);
   for (StateSlot *Slot : Arrays) {
     Offsets.push_back(Total);
-    Value *Bytes = B.CreateMul(NumItems, B.getInt64(Slot->Stride));
+    Value *Elements = Slot->PerSubGroup
+                          ? B.CreateLShr(NumItems, Log2_32(SubGroupSize))
+                          : NumItems;
+    Value *Bytes = B.CreateMul(Elements, B.getInt64(Slot->Stride));
     Bytes = B.CreateAnd(B.CreateAdd(Bytes, B.getInt64(63)), B.getInt64(~63ull));
     Total = B.CreateAdd(Total, Bytes);
   }
@@ -647,9 +655,13 @@ Value *WorkGroupBuilder::slotAddress(const StateSlot &Slot,
                                      const LoopNest &Nest, IRBuilder<> &B) {
   if (Slot.Uniform)
     return Slot.Base;
+  Value *Element = Nest.Item;
+  if (Slot.PerSubGroup) // a sub-group's items lie in one row (splitsSubGroups)
+    Element = B.CreateLShr(B.CreateSub(Nest.Item, Nest.Lane),
+                           Log2_32(SubGroupSize), "sg.linear");
   return B.CreateInBoundsGEP(
       B.getInt8Ty(), Slot.Base,
-      B.CreateMul(Nest.Item, B.getInt64(Slot.Stride), "", /*HasNUW=*/true));
+      B.CreateMul(Element, B.getInt64(Slot.Stride), "", /*HasNUW=*/true));
 }
 
 /// The value `V` had when the current work-item entered this sub-CFG:
@@ -906,8 +918,10 @@ void WorkGroupBuilder::saveOperands(LoopNest &Nest) {
 const StateSlot *WorkGroupBuilder::ownArray(Value *V) const {
   auto *I = dyn_cast<Instruction>(V);
   auto Slot = I ? ValueSlots.find(I) : ValueSlots.end();
-  return Slot != ValueSlots.end() && !Slot->second.Uniform ? &Slot->second
-                                                           : nullptr;
+  return Slot != ValueSlots.end() && !Slot->second.Uniform &&
+                 !Slot->second.PerSubGroup
+             ? &Slot->second
+             : nullptr;
 }
 
 /// Where the exchange finds each work-item's `Operand`: in its own array
@@ -1042,8 +1056,16 @@ void WorkGroupBuilder::exchangeSubGroup(ArrayRef<CallInst *> Calls,
                                      ElementAlign, Active, nullptr,
                                      "sg.shuffle");
     }
-    B.CreateMaskedStore(Results, At(ValueSlots.find(Call)->second),
-                        ElementAlign, Active);
+    const StateSlot &Slot = ValueSlots.find(Call)->second;
+    if (Slot.PerSubGroup)
+      storeState(
+          B.CreateExtractElement(Results, uint64_t(0)),
+          B.CreateInBoundsGEP(B.getInt8Ty(), Slot.Base,
+                              B.CreateMul(B.CreateLShr(Base, Log2_32(Lanes)),
+                                          B.getInt64(Slot.Stride))),
+          B);
+    else
+      B.CreateMaskedStore(Results, At(Slot), ElementAlign, Active);
   }
 }
 
@@ -1185,7 +1207,9 @@ WorkGroupSummary WorkGroupBuilder::summary() const {
     if (Slot.Uniform)
       S.UniformStateBytes += DL.getTypeAllocSize(Slot.Ty);
     else if (Counted.insert(Slot.Base).second)
-      S.StateBytesPerItem += Slot.Stride;
+      S.StateBytesPerItem += Slot.PerSubGroup
+                                 ? divideCeil(Slot.Stride, SubGroupSize)
+                                 : Slot.Stride;
   }
   return S;
 }

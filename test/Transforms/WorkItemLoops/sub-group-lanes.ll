@@ -37,6 +37,11 @@ define internal void @rows.lanes.wg.64x2x1(ptr %k, ptr noalias %ctx) "lanes-work
 }
 
 ; CHECK-LABEL: define internal void @rows.lanes.wg.64x2x1(
+; Loop state for 128 items: the sum, the same in each lane of a sub-group,
+; once per sub-group (8 x 4 bytes, rounded up to 64); the reduction's
+; operands once per item (512 bytes).
+; CHECK: %loop.state = call noalias align 64 ptr @__lanes_loop_state(ptr %ctx, i64 576)
+; CHECK-NEXT: %[[SUMS:[0-9]+]] = getelementptr inbounds i8, ptr %loop.state, i64 0
 ; CHECK: wi.header1.0:
 ; CHECK-NEXT: %lid.1 = phi i64
 ; CHECK: wi.headersg.0:
@@ -64,6 +69,20 @@ define internal void @rows.lanes.wg.64x2x1(ptr %k, ptr noalias %ctx) "lanes-work
 ; CHECK-NEXT: %[[LANE1:.*]] = phi i64
 ; CHECK-NEXT: %lid.0{{.*}} = add nuw nsw i64 %[[START1:sg.start[0-9]+]], %[[LANE1]]
 ; CHECK: %last.remat = or i64 %[[START1]], 15
+; Every lane of a sub-group loads its sum from one address.
+; CHECK: %[[FIRST_ITEM:.*]] = sub i64 %item{{[0-9]*}}, %[[LANE1]]
+; CHECK-NEXT: %sg.linear = lshr i64 %[[FIRST_ITEM]], 4
+; CHECK-NEXT: %[[OFFSET:.*]] = mul nuw i64 %sg.linear, 4
+; CHECK-NEXT: %[[AT:.*]] = getelementptr inbounds i8, ptr %[[SUMS]], i64 %[[OFFSET]]
+; CHECK-NEXT: %sum.reload = load i32, ptr %[[AT]]
+; The exchange stores lane 0's sum there, one scalar per sub-group.
+; CHECK: sg.full:
+; CHECK: %[[SUM:.*]] = call i32 @llvm.vector.reduce.add.v16i32(<16 x i32> %sg.x)
+; CHECK: %[[LANE0:.*]] = extractelement <16 x i32> %{{.*}}, i64 0
+; CHECK-NEXT: %[[INDEX:.*]] = lshr i64 %sg.base, 4
+; CHECK-NEXT: %[[BYTES:.*]] = mul i64 %[[INDEX]], 4
+; CHECK-NEXT: %[[SLOT:.*]] = getelementptr inbounds i8, ptr %[[SUMS]], i64 %[[BYTES]]
+; CHECK-NEXT: store i32 %[[LANE0]], ptr %[[SLOT]]
 
 ; No sub-group id: one loop over dimension 0.
 define internal void @flat.lanes.wg.64x1x1(ptr %k, ptr noalias %ctx) "lanes-work-group"="flat" "lanes-local-size"="64,1,1" {
