@@ -10,7 +10,9 @@
 //   maximum and the last index each lane visited;
 // - lanes that skip the loop on a test of their own, besides those its own
 //   test skips;
-// - a row walked backwards, the index falling by the sub-group's width.
+// - a row walked backwards, the index falling by the sub-group's width;
+// - the loop's test as `<=` (up to the row's last index) and as `>`
+//   (backwards while above the index before the row).
 #include "subgroups.hpp"
 
 namespace {
@@ -156,9 +158,58 @@ int main() {
     }
   Rc |= corpus::check("interleaved-loops rows backwards", Back, WantBack);
 
+  // The other two orders: up to a row's last index (`j <= last`), and
+  // backwards from the row's last sub-group's width while above the index
+  // before the row (`j > before`). The bounds are read from memory, so
+  // that InstCombine cannot turn the tests into `<` and `>=` of the row's
+  // ends, nor the start into a sum without no-wrap flags.
+  int *LastOf = sycl::malloc_shared<int>(Rows, Q);
+  int *TopOf = sycl::malloc_shared<int>(Rows, Q);
+  int *BeforeOf = sycl::malloc_shared<int>(Rows, Q);
+  for (size_t R = 0; R < Rows; ++R) {
+    LastOf[R] = RowPtr[R + 1] - 1;
+    TopOf[R] = RowPtr[R + 1] - int(SGSize);
+    BeforeOf[R] = RowPtr[R] - 1;
+  }
+  long *Inclusive = sycl::malloc_shared<long>(Rows, Q);
+  Q.parallel_for(PerRow, [=](sycl::nd_item<1> It) {
+     sycl::sub_group SG = It.get_sub_group();
+     const size_t Row = rowOf(It);
+     const int Lane = int(SG.get_local_linear_id());
+     const int Size = int(SG.get_local_linear_range());
+     long Sum = 0;
+     for (int J = RowPtr[Row] + Lane; J <= LastOf[Row]; J += Size)
+       Sum += Val[J] * long(Lane + 2);
+     Sum = sycl::reduce_over_group(SG, Sum, sycl::plus<long>());
+     if (SG.leader())
+       Inclusive[Row] = Sum;
+   }).wait();
+  long *Above = sycl::malloc_shared<long>(Rows, Q);
+  Q.parallel_for(PerRow, [=](sycl::nd_item<1> It) {
+     sycl::sub_group SG = It.get_sub_group();
+     const size_t Row = rowOf(It);
+     const int Lane = int(SG.get_local_linear_id());
+     const int Size = int(SG.get_local_linear_range());
+     long Sum = 0;
+     for (int J = TopOf[Row] + Lane; J > BeforeOf[Row]; J -= Size)
+       Sum += Val[J] * long(Lane + 3);
+     Sum = sycl::reduce_over_group(SG, Sum, sycl::plus<long>());
+     if (SG.leader())
+       Above[Row] = Sum;
+   }).wait();
+  std::vector<long> WantInclusive(Rows);
+  for (size_t R = 0; R < Rows; ++R)
+    for (int J = RowPtr[R]; J < RowPtr[R + 1]; ++J)
+      WantInclusive[R] += Val[J] * long(size_t(J - RowPtr[R]) % SGSize + 2);
+  Rc |= corpus::check("interleaved-loops inclusive ends", Inclusive,
+                      WantInclusive);
+  Rc |= corpus::check("interleaved-loops rows backwards, strict", Above,
+                      WantBack);
+
   for (void *P :
        {(void *)RowPtr, (void *)Val, (void *)Weight, (void *)Y, (void *)Doubled,
-        (void *)Max, (void *)Last, (void *)Z, (void *)Back})
+        (void *)Max, (void *)Last, (void *)Z, (void *)Back, (void *)LastOf,
+        (void *)TopOf, (void *)BeforeOf, (void *)Inclusive, (void *)Above})
     sycl::free(P, Q);
   return Rc;
 }

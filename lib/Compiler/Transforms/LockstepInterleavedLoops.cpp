@@ -172,10 +172,18 @@ struct ItemLoop {
   PHINode *Item;
 };
 
-/// Whether any item, and whether every item, goes on to (another) trip of
-/// the inner loop.
+/// Whether any item, and whether every item (null where nobody asks),
+/// goes on to (another) trip of the inner loop.
 struct Votes {
   Value *Any, *All;
+};
+
+/// The items that stay in the inner loop after a trip: those below Bound,
+/// or with Below false those from Bound on. Bound is an i32 from 0 to the
+/// item count.
+struct Staying {
+  Value *Bound;
+  bool Below;
 };
 
 /// A loop over the items running one trip of the inner loop.
@@ -197,6 +205,7 @@ public:
 private:
   void classify();
   bool definedInOuter(Value *V) const;
+  bool sameForEveryItem(Value *V) const;
   bool isStepped(const Value *V) const;
   bool canRebuild(Value *V);
   Value *rebuild(Value *V, ValueToValueMapTy &VM, IRBuilder<> &B);
@@ -209,7 +218,7 @@ private:
   ItemLoop openItemLoop(BasicBlock *Pre, const Twine &Name);
   void closeItemLoop(const ItemLoop &IL, BasicBlock *Exit);
   BasicBlock *newBlock(const Twine &Name);
-  Votes openVotes(BasicBlock *Pre, IRBuilder<> &B);
+  Votes openVotes(BasicBlock *Pre, IRBuilder<> &B, bool WithAll = true);
   Votes closeVotes(const Votes &V, Value *Stays, BasicBlock *Latch,
                    IRBuilder<> &B);
   std::pair<BasicBlock *, Votes> buildFirst();
@@ -218,9 +227,9 @@ private:
   bool risesWithItem(Value *V, bool Signed);
   bool computableTest(Value *V);
   Value *testAt(Value *V, ValueToValueMapTy &VM, IRBuilder<> &B);
-  std::optional<Votes> countedVotes(Value *Trip, IRBuilder<> &B);
-  StepLoop buildStep(BasicBlock *Pre, Value *Trip, bool Masked, bool Vote,
-                     BasicBlock *Exit);
+  std::optional<Staying> staying(Value *Trip, IRBuilder<> &B);
+  StepLoop buildStep(BasicBlock *Pre, Value *Trip, bool Masked,
+                     const std::optional<Staying> &Range, BasicBlock *Exit);
   void buildTrips(BasicBlock *Pre, const Votes &First, BasicBlock *Last);
   void buildLast(BasicBlock *Pre);
 
@@ -259,6 +268,19 @@ BasicBlock *LockstepBuilder::newBlock(const Twine &Name) {
 bool LockstepBuilder::definedInOuter(Value *V) const {
   auto *I = dyn_cast<Instruction>(V);
   return I && (N.Outer->contains(I) || N.Before.contains(I->getParent()));
+}
+
+/// True when \p V is the same for every item: defined outside the outer
+/// loop, or computed in Before from such values without memory or side
+/// effects (a load's extension that LICM left in the loop because a store
+/// might alias the load, which build() then moved out).
+bool LockstepBuilder::sameForEveryItem(Value *V) const {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !definedInOuter(I))
+    return true;
+  return I != N.Item && !isa<PHINode>(I) && N.Before.contains(I->getParent()) &&
+         !I->mayReadFromMemory() && isSafeToSpeculativelyExecute(I) &&
+         all_of(I->operands(), [&](Value *Op) { return sameForEveryItem(Op); });
 }
 
 bool LockstepBuilder::isStepped(const Value *V) const {
@@ -479,10 +501,16 @@ std::pair<BasicBlock *, Votes> LockstepBuilder::buildFirst() {
   return {Done, Entered};
 }
 
-Votes LockstepBuilder::openVotes(BasicBlock *Pre, IRBuilder<> &B) {
+/// The votes at the top of a loop over the items; without \p WithAll only
+/// whether any item votes yes (a reduction nothing reads keeps the loop
+/// vectorizer from the loop).
+Votes LockstepBuilder::openVotes(BasicBlock *Pre, IRBuilder<> &B,
+                                 bool WithAll) {
   PHINode *Any = B.CreatePHI(B.getInt1Ty(), 2, "any");
-  PHINode *All = B.CreatePHI(B.getInt1Ty(), 2, "all");
   Any->addIncoming(B.getFalse(), Pre);
+  if (!WithAll)
+    return {Any, nullptr};
+  PHINode *All = B.CreatePHI(B.getInt1Ty(), 2, "all");
   All->addIncoming(B.getTrue(), Pre);
   return {Any, All};
 }
@@ -491,10 +519,12 @@ Votes LockstepBuilder::openVotes(BasicBlock *Pre, IRBuilder<> &B) {
 /// the loop whose latch is \p Latch.
 Votes LockstepBuilder::closeVotes(const Votes &V, Value *Stays,
                                   BasicBlock *Latch, IRBuilder<> &B) {
-  Votes Next{B.CreateOr(V.Any, Stays, "any.next"),
-             B.CreateAnd(V.All, Stays, "all.next")};
+  Votes Next{B.CreateOr(V.Any, Stays, "any.next"), nullptr};
   cast<PHINode>(V.Any)->addIncoming(Next.Any, Latch);
-  cast<PHINode>(V.All)->addIncoming(Next.All, Latch);
+  if (V.All) {
+    Next.All = B.CreateAnd(V.All, Stays, "all.next");
+    cast<PHINode>(V.All)->addIncoming(Next.All, Latch);
+  }
   return Next;
 }
 
@@ -509,9 +539,10 @@ Value *LockstepBuilder::stepped(PHINode *Phi, Value *Step, Value *Trip,
 
 /// True when \p V, as the items compute it, rises with the item and never
 /// wraps in the order \p Signed says: the item, narrowed where it fits,
-/// widened, or plus an invariant with that order's no-wrap flag (a stepped
-/// PHI: its first value, its step adding with the flag). No item wraps:
-/// the flag makes a wrapped value poison, which the test branches on.
+/// widened, or plus a value the same for every item with that order's
+/// no-wrap flag (a stepped PHI: its first value, its step adding with the
+/// flag). No item wraps: the flag makes a wrapped value poison, which the
+/// test branches on.
 bool LockstepBuilder::risesWithItem(Value *V, bool Signed) {
   if (V == N.Item)
     return true;
@@ -527,7 +558,7 @@ bool LockstepBuilder::risesWithItem(Value *V, bool Signed) {
   if (I && I->getOpcode() == Instruction::Add &&
       (Signed ? I->hasNoSignedWrap() : I->hasNoUnsignedWrap()))
     for (unsigned Op : {0, 1})
-      if (!definedInOuter(I->getOperand(1 - Op)))
+      if (sameForEveryItem(I->getOperand(1 - Op)))
         return risesWithItem(I->getOperand(Op), Signed);
   Value *X;
   if (match(V, m_Trunc(m_Specific(N.Item))))
@@ -568,50 +599,64 @@ Value *LockstepBuilder::testAt(Value *V, ValueToValueMapTy &VM,
   return VM[I] = Copy;
 }
 
-/// The votes after trip \p Trip when every item made it, from two items:
-/// when the value the inner loop's test moves rises with the item (and the
-/// test is an order), whether any item stays is whether the first does,
-/// and whether all do the last, or the other way round. That makes the
-/// trips every item makes a counted loop, whose exit the processor knows
-/// early, where vector votes would hold each branch back until the last
-/// vector compare. None when the test is not of that form.
-std::optional<Votes> LockstepBuilder::countedVotes(Value *Trip,
-                                                   IRBuilder<> &B) {
+/// The items that stay after trip \p Trip when every item made it and the
+/// value v the inner loop's test moves rises with the item by one (and the
+/// test is an order): with v0 item 0's value, `v0 + item < w` is
+/// `item < w - v0`, so one count per trip decides every item. The
+/// vectorizer compares the items (a narrow induction) with it, one vector
+/// compare whatever the test's type, and the votes are two scalar tests of
+/// it, whose branch the processor resolves early, where vector votes would
+/// hold it back until the last vector compare. Every item computed its
+/// value without wrapping, so v0 and w are exact, and w - v0 is exact as an
+/// unsigned number when w is above v0. None when the test is not of that
+/// form.
+std::optional<Staying> LockstepBuilder::staying(Value *Trip, IRBuilder<> &B) {
   auto *Latch = cast<BranchInst>(N.InnerLatch->getTerminator());
   auto *Test = cast<ICmpInst>(Latch->getCondition());
-  bool StaysIfTrue = Latch->getSuccessor(0) == N.Inner->getHeader();
   CmpInst::Predicate Stays =
       N.Moving ? Test->getSwappedPredicate() : Test->getPredicate();
-  if (!StaysIfTrue)
+  if (Latch->getSuccessor(0) != N.Inner->getHeader())
     Stays = CmpInst::getInversePredicate(Stays);
   if (!ICmpInst::isRelational(Stays) ||
       !risesWithItem(Test->getOperand(N.Moving), ICmpInst::isSigned(Stays)) ||
       !computableTest(Test))
     return std::nullopt;
-  auto StaysAt = [&](uint64_t Item) {
-    ValueToValueMapTy VM;
-    VM[N.Item] = ConstantInt::get(ItemTy, Item);
-    for (auto [Phi, Step] : Stepped)
-      VM[Phi] = stepped(Phi, Step, Trip, VM, B);
-    Value *Taken = testAt(Test, VM, B);
-    return StaysIfTrue ? Taken : B.CreateNot(Taken);
-  };
-  Value *FirstStays = StaysAt(0), *LastStays = StaysAt(N.Items - 1);
-  // A rising value leaves `<` last from the first item, `>` from the last.
-  if (ICmpInst::isLT(Stays) || ICmpInst::isLE(Stays))
-    return Votes{FirstStays, LastStays};
-  return Votes{LastStays, FirstStays};
+  ValueToValueMapTy VM;
+  VM[N.Item] = ConstantInt::get(ItemTy, 0);
+  for (auto [Phi, Step] : Stepped)
+    VM[Phi] = stepped(Phi, Step, Trip, VM, B);
+  Value *V0 = testAt(Test->getOperand(N.Moving), VM, B);
+  Value *W = testAt(Test->getOperand(1 - N.Moving), VM, B);
+  // The items below w: those with v0 + item < w, or <= w when the test is
+  // `<=` or `>`. They stay for `<` and `<=`, they leave for `>` and `>=`.
+  bool OrEqual = ICmpInst::isLE(Stays) || ICmpInst::isGT(Stays);
+  CmpInst::Predicate Order =
+      ICmpInst::isSigned(Stays) ? ICmpInst::ICMP_SLT : ICmpInst::ICMP_ULT;
+  Value *NoneBelow = B.CreateICmp(
+      OrEqual ? Order : ICmpInst::getNonStrictPredicate(Order), W, V0);
+  Type *Ty = V0->getType();
+  Value *Below =
+      B.CreateBinaryIntrinsic(Intrinsic::umin, B.CreateSub(W, V0),
+                              ConstantInt::get(Ty, N.Items - OrEqual));
+  if (OrEqual)
+    Below = B.CreateNUWAdd(Below, ConstantInt::get(Ty, 1));
+  Below = B.CreateSelect(NoneBelow, ConstantInt::get(Ty, 0), Below);
+  return Staying{B.CreateTrunc(Below, B.getInt32Ty(), "below"),
+                 ICmpInst::isLT(Stays) || ICmpInst::isLE(Stays)};
 }
 
 /// Loop 2: trip \p Trip of the inner loop for every item, or with
 /// \p Masked for the items still in it; then \p Exit. A trip that every
 /// item makes needs no predicate, so no masked loads and stores, which
-/// the processor may not prefetch for.
+/// the processor may not prefetch for. With \p Range, the items that stay
+/// are those it says; else each item's test says, and the items vote.
 StepLoop LockstepBuilder::buildStep(BasicBlock *Pre, Value *Trip, bool Masked,
-                                    bool Vote, BasicBlock *Exit) {
+                                    const std::optional<Staying> &Range,
+                                    BasicBlock *Exit) {
   ItemLoop IL = openItemLoop(Pre, Masked ? "lockstep.some" : "lockstep.all");
   IRBuilder<> B(IL.Header);
-  Votes Stay = Vote ? openVotes(Pre, B) : Votes{};
+  // Items vote unless Range decides; never all in a masked trip.
+  Votes Stay = Range ? Votes{} : openVotes(Pre, B, /*WithAll=*/!Masked);
   Value *IsActive =
       Masked ? loadItem(B.getInt1Ty(), Active, IL.Item, B, "active") : nullptr;
   ValueToValueMapTy VM;
@@ -649,7 +694,10 @@ StepLoop LockstepBuilder::buildStep(BasicBlock *Pre, Value *Trip, bool Masked,
   auto *Test = cast<BranchInst>(Stepping->getTerminator());
   B.SetInsertPoint(Test);
   Value *Stays = Test->getCondition();
-  if (Test->getSuccessor(0) != InnerHeader)
+  if (Range)
+    Stays = B.CreateICmp(Range->Below ? ICmpInst::ICMP_ULT : ICmpInst::ICMP_UGE,
+                         B.CreateTrunc(IL.Item, B.getInt32Ty()), Range->Bound);
+  else if (Test->getSuccessor(0) != InnerHeader)
     Stays = B.CreateNot(Stays);
   Test->eraseFromParent();
   BranchInst::Create(IL.Latch, Stepping);
@@ -679,46 +727,70 @@ StepLoop LockstepBuilder::buildStep(BasicBlock *Pre, Value *Trip, bool Masked,
   storeItem(StillActive, Active, IL.Item, B);
   for (auto [V, Array] : Stores)
     storeItem(V, Array, IL.Item, B);
-  if (Vote)
+  if (!Range)
     Stay = closeVotes(Stay, StillActive, IL.Latch, B);
   closeItemLoop(IL, Exit);
   return {IL.Header, IL.Latch, Stay};
 }
 
-/// The loop over the trips of the inner loop, while any item is in it,
-/// then \p Last: loop 2 for every item while all are in it, else masked.
+/// The trips of the inner loop, then \p Last: loop 2 for every item while
+/// all are in the inner loop, then masked while any is. An item that left
+/// never comes back, so once one is out every later trip is masked, and
+/// the two kinds of trips take loops of their own. Each loop's exit is a
+/// branch of its own: interleaved trip counts differ by one at most, so
+/// the masked loop mostly runs once, which the processor learns, where one
+/// loop for both mispredicted both the change to masked trips and the end.
 void LockstepBuilder::buildTrips(BasicBlock *Pre, const Votes &First,
                                  BasicBlock *Last) {
-  BasicBlock *TripHeader = newBlock("lockstep.trip");
-  BasicBlock *TripLatch = newBlock("lockstep.trip.latch");
+  BasicBlock *EveryHeader = newBlock("lockstep.every");
+  BasicBlock *EveryLatch = newBlock("lockstep.every.latch");
+  BasicBlock *Rest = newBlock("lockstep.rest");
+  BasicBlock *SomeHeader = newBlock("lockstep.some.trip");
+  BasicBlock *SomeLatch = newBlock("lockstep.some.trip.latch");
   IRBuilder<> B(Pre);
-  B.CreateCondBr(First.Any, TripHeader, Last);
-  B.SetInsertPoint(TripHeader);
-  PHINode *Trip = B.CreatePHI(B.getInt64Ty(), 2, "trip");
-  PHINode *AllIn = B.CreatePHI(B.getInt1Ty(), 2, "all.in");
-  Trip->addIncoming(B.getInt64(0), Pre);
-  AllIn->addIncoming(First.All, Pre);
-  std::optional<Votes> Counted = countedVotes(Trip, B);
-  StepLoop Every = buildStep(TripHeader, Trip, /*Masked=*/false,
-                             /*Vote=*/!Counted, TripLatch);
-  StepLoop Some =
-      buildStep(TripHeader, Trip, /*Masked=*/true, /*Vote=*/true, TripLatch);
-  if (Counted)
-    Every.Stay = *Counted;
-  B.CreateCondBr(AllIn, Every.Header, Some.Header);
-
-  B.SetInsertPoint(TripLatch);
-  auto Join = [&](Value *FromEvery, Value *FromSome, const Twine &Name) {
-    PHINode *Phi = B.CreatePHI(B.getInt1Ty(), 2, Name);
-    Phi->addIncoming(FromEvery, Every.Latch);
-    Phi->addIncoming(FromSome, Some.Latch);
-    return Phi;
+  B.CreateCondBr(First.All, EveryHeader, Rest);
+  auto TripPhi = [&](BasicBlock *From, Value *Start, const Twine &Name) {
+    PHINode *Trip = B.CreatePHI(B.getInt64Ty(), 2, Name);
+    Trip->addIncoming(Start, From);
+    return Trip;
   };
-  Value *Any = Join(Every.Stay.Any, Some.Stay.Any, "any.stay");
-  AllIn->addIncoming(Join(Every.Stay.All, Some.Stay.All, "all.stay"),
-                     TripLatch);
-  Trip->addIncoming(B.CreateAdd(Trip, B.getInt64(1), "trip.next"), TripLatch);
-  B.CreateCondBr(Any, TripHeader, Last);
+
+  B.SetInsertPoint(EveryHeader);
+  PHINode *Trip = TripPhi(Pre, B.getInt64(0), "trip");
+  std::optional<Staying> Range = staying(Trip, B);
+  StepLoop Every =
+      buildStep(EveryHeader, Trip, /*Masked=*/false, Range, EveryLatch);
+  if (Range) {
+    Value *NoneBelow =
+        B.CreateICmpEQ(Range->Bound, B.getInt32(0), "none.below");
+    Value *AllBelow =
+        B.CreateICmpEQ(Range->Bound, B.getInt32(N.Items), "all.below");
+    Every.Stay = Range->Below ? Votes{B.CreateNot(NoneBelow), AllBelow}
+                              : Votes{B.CreateNot(AllBelow), NoneBelow};
+  }
+  B.CreateBr(Every.Header);
+  B.SetInsertPoint(EveryLatch);
+  Value *Next = B.CreateAdd(Trip, B.getInt64(1), "trip.next");
+  Trip->addIncoming(Next, EveryLatch);
+  B.CreateCondBr(Every.Stay.All, EveryHeader, Rest);
+
+  B.SetInsertPoint(Rest);
+  PHINode *RestTrip = TripPhi(Pre, B.getInt64(0), "trip.rest");
+  RestTrip->addIncoming(Next, EveryLatch);
+  PHINode *Any = B.CreatePHI(B.getInt1Ty(), 2, "any.in");
+  Any->addIncoming(First.Any, Pre);
+  Any->addIncoming(Every.Stay.Any, EveryLatch);
+  B.CreateCondBr(Any, SomeHeader, Last);
+
+  B.SetInsertPoint(SomeHeader);
+  Trip = TripPhi(Rest, RestTrip, "trip.some");
+  StepLoop Some =
+      buildStep(SomeHeader, Trip, /*Masked=*/true, std::nullopt, SomeLatch);
+  B.CreateBr(Some.Header);
+  B.SetInsertPoint(SomeLatch);
+  Trip->addIncoming(B.CreateAdd(Trip, B.getInt64(1), "trip.some.next"),
+                    SomeLatch);
+  B.CreateCondBr(Some.Stay.Any, SomeHeader, Last);
 }
 
 /// Loop 3, the outer loop itself: each item resumes where it left Before

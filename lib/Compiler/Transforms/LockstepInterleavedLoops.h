@@ -20,18 +20,24 @@
 ///     the first value of each of I's header PHIs.
 ///  2. While any item is in I, a loop over the work-items runs one trip of I
 ///     for each item: while every item is in I, a copy of the trip without
-///     a predicate; else the trip under a predicate for the items still in
+///     a predicate; then the trip under a predicate for the items still in
 ///     (the vectorizer's masks: masked loads, which the processor may not
-///     prefetch for, only in the last trips). The header PHIs' next values
-///     are kept. A header PHI that adds a step defined outside L (an
+///     prefetch for, only in the last trips). An item that left never
+///     comes back, so each kind of trip has a loop of its own, and the
+///     masked loop, which interleaved trip counts mostly run once, ends on
+///     a branch the processor learns. The header PHIs' next values are
+///     kept. A header PHI that adds a step defined outside L (an
 ///     induction variable) is computed from its first value and the trip
 ///     instead, so that `start + j + SG * t` is an address the vectorizer
 ///     sees move with the work-item by one element: a contiguous load, not
-///     a gather. After a trip every item made, the votes on another are
-///     two scalar tests when the value the exit tests rises with the item
-///     and cannot wrap (no-wrap flags): item 0's and item N-1's, which of
-///     them leaves first following the comparison. The processor resolves
-///     them early, where a vote over the vector waits for its last compare.
+///     a gather. When the value v the exit tests rises with the item and
+///     cannot wrap (no-wrap flags), a trip every item made decides who
+///     stays by one count: `v0 + j < w` is `j < w - v0` with v0 item 0's
+///     value. Each item's vote is then a compare of its (narrow) counter
+///     with the count, one vector compare whatever v's type, and the votes
+///     on another trip are two scalar tests of the count, which the
+///     processor resolves early, where a vote over the vector waits for
+///     its last compare.
 ///  3. L itself, its blocks before and in I gone, resumes each item where
 ///     it left B or I and runs the rest.
 /// Values crossing from one loop to another wait in per-item arrays of N

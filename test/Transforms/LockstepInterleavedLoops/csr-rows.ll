@@ -66,29 +66,41 @@ exit:
 ; CHECK: store float %acc.first,
 ; CHECK: br i1 %{{.*}}, label %lockstep.first, label %lockstep.first.done, !llvm.loop ![[LOOP1:[0-9]+]]
 ; CHECK: lockstep.first.done:
-; CHECK-NEXT: br i1 %any.next, label %lockstep.trip, label %lockstep.last.pre
+; CHECK-NEXT: br i1 %all.next, label %lockstep.every, label %lockstep.rest
 ;
-; Loop 2, while any lane is in: without a predicate while all are.
-; CHECK: lockstep.trip:
-; CHECK-NEXT: %trip = phi i64
-; CHECK-NEXT: %all.in = phi i1 [ %all.next, %lockstep.first.done ], [ %all.stay, %lockstep.trip.latch ]
-; After a trip every lane made, the votes are lane 0's test and lane 15's:
-; the index rises with the lane, so lane 0 leaves last and lane 15 first.
+; Loop 2: trips without a predicate while every lane is in, then masked
+; ones while any is, each kind in a loop of its own (a lane that left
+; never comes back).
+; CHECK: lockstep.every:
+; CHECK-NEXT: %trip = phi i64 [ 0, %lockstep.first.done ], [ %trip.next, %lockstep.every.latch ]
+; After a trip every lane made, lane j stays while start + j + 16 * trip
+; + 16 < end: the lanes below end - (start + 16 * trip + 16), at most 16,
+; none when that is not positive. The votes are two tests of that count.
 ; CHECK-NEXT: %[[FIRST0:.*]] = add nsw i64 0, %start
 ; CHECK-NEXT: %[[STEPS0:.*]] = mul i64 16, %trip
 ; CHECK-NEXT: %[[J0:.*]] = add i64 %[[FIRST0]], %[[STEPS0]]
 ; CHECK-NEXT: %[[NEXT0:.*]] = add nsw i64 %[[J0]], 16
-; CHECK-NEXT: %[[STAYS0:.*]] = icmp slt i64 %[[NEXT0]], %end
-; CHECK-NEXT: %[[FIRST15:.*]] = add nsw i64 15, %start
-; CHECK-NEXT: %[[STEPS15:.*]] = mul i64 16, %trip
-; CHECK-NEXT: %[[J15:.*]] = add i64 %[[FIRST15]], %[[STEPS15]]
-; CHECK-NEXT: %[[NEXT15:.*]] = add nsw i64 %[[J15]], 16
-; CHECK-NEXT: %[[STAYS15:.*]] = icmp slt i64 %[[NEXT15]], %end
-; CHECK-NEXT: br i1 %all.in, label %lockstep.all, label %lockstep.some
-; CHECK: lockstep.trip.latch:
-; CHECK-NEXT: %any.stay = phi i1 [ %[[STAYS0]], %lockstep.all.latch ], [ %{{.*}}, %lockstep.some.latch ]
-; CHECK-NEXT: %all.stay = phi i1 [ %[[STAYS15]], %lockstep.all.latch ], [ %{{.*}}, %lockstep.some.latch ]
-; CHECK: br i1 %any.stay, label %lockstep.trip, label %lockstep.last.pre
+; CHECK-NEXT: %[[NONE:.*]] = icmp sle i64 %end, %[[NEXT0]]
+; CHECK-NEXT: %[[GAP:.*]] = sub i64 %end, %[[NEXT0]]
+; CHECK-NEXT: %[[AT_MOST:.*]] = call i64 @llvm.umin.i64(i64 %[[GAP]], i64 16)
+; CHECK-NEXT: %[[COUNT:.*]] = select i1 %[[NONE]], i64 0, i64 %[[AT_MOST]]
+; CHECK-NEXT: %below = trunc i64 %[[COUNT]] to i32
+; CHECK-NEXT: %none.below = icmp eq i32 %below, 0
+; CHECK-NEXT: %all.below = icmp eq i32 %below, 16
+; CHECK-NEXT: %[[SOME_BELOW:.*]] = xor i1 %none.below, true
+; CHECK-NEXT: br label %lockstep.all
+; CHECK: lockstep.every.latch:
+; CHECK-NEXT: %trip.next = add i64 %trip, 1
+; CHECK-NEXT: br i1 %all.below, label %lockstep.every, label %lockstep.rest
+; CHECK: lockstep.rest:
+; CHECK-NEXT: %trip.rest = phi i64 [ 0, %lockstep.first.done ], [ %trip.next, %lockstep.every.latch ]
+; CHECK-NEXT: %any.in = phi i1 [ %any.next, %lockstep.first.done ], [ %[[SOME_BELOW]], %lockstep.every.latch ]
+; CHECK-NEXT: br i1 %any.in, label %lockstep.some.trip, label %lockstep.last.pre
+; CHECK: lockstep.some.trip:
+; CHECK-NEXT: %trip.some = phi i64 [ %trip.rest, %lockstep.rest ], [ %trip.some.next, %lockstep.some.trip.latch ]
+; CHECK: lockstep.some.trip.latch:
+; CHECK-NEXT: %trip.some.next = add i64 %trip.some, 1
+; CHECK-NEXT: br i1 %[[ANY_STAYS:.*]], label %lockstep.some.trip, label %lockstep.last.pre
 ;
 ; The index is the lane's first one plus 16 per trip: contiguous.
 ; CHECK: lockstep.all:
@@ -98,14 +110,22 @@ exit:
 ; CHECK-NEXT: br label %sum.all
 ; CHECK: lockstep.all.latch:
 ; CHECK: store float %acc.next.all,
-; CHECK: br i1 %{{.*}}, label %lockstep.all, label %lockstep.trip.latch, !llvm.loop ![[LOOP2:[0-9]+]]
+; CHECK: br i1 %{{.*}}, label %lockstep.all, label %lockstep.every.latch, !llvm.loop ![[LOOP2:[0-9]+]]
+; A masked trip votes whether any lane goes on, not whether all do: the
+; vectorizer gives up on a reduction that nothing reads.
 ; CHECK: lockstep.some:
+; CHECK-NEXT: %lockstep.some.item = phi i64
+; CHECK-NEXT: %[[ANY:.*]] = phi i1 [ false, %lockstep.some.trip ], [ %[[ANY_STAYS]], %lockstep.some.latch ]
+; CHECK-NOT: phi
 ; CHECK: %active = load i8
 ; CHECK: br i1 %{{.*}}, label %sum.some, label %lockstep.some.latch
 ; CHECK: lockstep.some.latch:
 ; CHECK-NEXT: %stays = phi i1 [ %more.some, %sum.some ], [ false, %lockstep.some ]
 ; CHECK-NEXT: %[[KEPT:.*]] = phi float [ %acc.next.some, %sum.some ], [ %{{.*}}, %lockstep.some ]
 ; CHECK: store float %[[KEPT]],
+; CHECK: %[[ANY_STAYS]] = or i1 %[[ANY]], %stays
+; CHECK-NOT: and i1
+; CHECK: br i1 %{{.*}}, label %lockstep.some, label %lockstep.some.trip.latch
 ;
 ; Loop 3: the lane loop, each lane resuming after the loop or its guard.
 ; CHECK: lanes:
@@ -120,6 +140,15 @@ exit:
 ; CHECK-NEXT: %total = phi float [ 0.000000e+00, %lockstep.resume ], [ %acc.next.last, %done ]
 ; CHECK-NOT: sum:
 ; CHECK: ret void
+; In a trip every lane makes, lane j stays when j < below: the vectorizer
+; compares a narrow induction with one count. In the others, each lane
+; tests its own index (lane 0 may be out of the loop, its index inexact).
+; CHECK: sum.all:
+; CHECK: %[[LANE:.*]] = trunc i64 %lockstep.all.item to i32
+; CHECK-NEXT: icmp ult i32 %[[LANE]], %below
+; CHECK: sum.some:
+; CHECK: %more.some = icmp slt i64 %j.next.some, %end
+; CHECK-NEXT: br label %lockstep.some.latch
 
 !1 = distinct !{}
 !2 = distinct !{!2, !3, !4, !5}
@@ -127,17 +156,19 @@ exit:
 !4 = !{!"lanes.work_item_loop", !1}
 !5 = !{!"llvm.loop.vectorize.width", i32 16}
 
-; The row's end is read in the lane loop, and each lane stores an i32 that
-; may alias it after the loop, so LICM left the load there. Items do not
-; race between barriers: the load moves to the preheader, and the loop runs
-; in lockstep.
-define internal void @reread_bound(ptr noalias %val, ptr %rowptr, ptr %out, i64 %start) "lanes-work-group-of"="reread_bound" {
+; The row's bounds are read in the lane loop, and each lane stores an i32
+; that may alias them after the loop, so LICM left the loads there. Items
+; do not race between barriers: the loads move to the preheader, and the
+; loop runs in lockstep.
+define internal void @reread_bound(ptr noalias %val, ptr %rowptr, ptr %endptr, ptr %out) "lanes-work-group-of"="reread_bound" {
 entry:
   br label %lanes
 
 lanes:
   %lane = phi i64 [ 0, %entry ], [ %lane.next, %join ]
-  %e32 = load i32, ptr %rowptr
+  %s32 = load i32, ptr %rowptr
+  %e32 = load i32, ptr %endptr
+  %start = sext i32 %s32 to i64
   %end = sext i32 %e32 to i64
   %first = add nsw i64 %lane, %start
   %enter = icmp slt i64 %first, %end
@@ -170,8 +201,15 @@ exit:
 
 ; CHECK-LABEL: define internal void @reread_bound(
 ; CHECK: entry:
-; CHECK: %e32 = load i32, ptr %rowptr
+; CHECK: %s32 = load i32, ptr %rowptr
+; CHECK-NEXT: %e32 = load i32, ptr %endptr
 ; CHECK-NEXT: br label %lockstep.first
+; The row's start, extended in the lane loop, is the same for every lane:
+; the lanes that stay are counted from lane 0's index.
+; CHECK: lockstep.every:
+; CHECK: %[[START:.*]] = sext i32 %s32 to i64
+; CHECK-NEXT: %{{.*}} = add nsw i64 0, %[[START]]
+; CHECK: %below = trunc
 ; CHECK: lockstep.all:
 ; CHECK: mul i64 32, %trip
 
@@ -214,16 +252,24 @@ exit:
 }
 
 ; CHECK-LABEL: define internal void @may_wrap(
-; CHECK: lockstep.trip:
+; CHECK: lockstep.every:
 ; CHECK-NEXT: %trip = phi i64
-; CHECK-NEXT: %all.in = phi i1
-; CHECK-NEXT: br i1 %all.in, label %lockstep.all, label %lockstep.some
-; CHECK: lockstep.trip.latch:
-; CHECK-NEXT: %any.stay = phi i1 [ %any.next{{.*}}, %lockstep.all.latch ], [ %any.next{{.*}}, %lockstep.some.latch ]
+; CHECK-NEXT: br label %lockstep.all
+; CHECK: lockstep.every.latch:
+; CHECK-NEXT: %trip.next = add i64 %trip, 1
+; CHECK-NEXT: br i1 %[[ALL:all.next[0-9]+]], label %lockstep.every, label %lockstep.rest
+; CHECK: lockstep.rest:
+; CHECK: %any.in = phi i1 [ %any.next, %lockstep.first.done ], [ %[[ANY:any.next[0-9]+]], %lockstep.every.latch ]
+; CHECK: lockstep.all:
+; CHECK-NEXT: %lockstep.all.item = phi i64
+; CHECK-NEXT: %{{.*}} = phi i1 [ false, %lockstep.every ], [ %[[ANY]], %lockstep.all.latch ]
+; CHECK-NEXT: %{{.*}} = phi i1 [ true, %lockstep.every ], [ %[[ALL]], %lockstep.all.latch ]
 
 ; A row walked backwards: the index falls by 16 a trip and the loop goes on
 ; while it is above the row's start, so lane 15 leaves last and lane 0
-; first: lane 15's test is whether any lane stays, lane 0's whether all do.
+; first: the lanes from the count of those at or below the start on stay.
+; Whether any lane stays is whether lane 15 does (the count is below 16),
+; whether all do whether lane 0 does (the count is 0).
 define internal void @backwards(ptr noalias %val, ptr noalias %out, i64 %top, i64 %start) "lanes-work-group-of"="backwards" {
 entry:
   br label %lanes
@@ -260,14 +306,25 @@ exit:
 }
 
 ; CHECK-LABEL: define internal void @backwards(
-; CHECK: lockstep.trip:
+; CHECK: lockstep.every:
 ; CHECK: %[[FIRST0:.*]] = add nsw i64 0, %top
-; CHECK: %[[STAYS0:.*]] = icmp sgt i64 %{{.*}}, %start
-; CHECK: %[[FIRST15:.*]] = add nsw i64 15, %top
-; CHECK: %[[STAYS15:.*]] = icmp sgt i64 %{{.*}}, %start
-; CHECK: lockstep.trip.latch:
-; CHECK-NEXT: %any.stay = phi i1 [ %[[STAYS15]], %lockstep.all.latch ],
-; CHECK-NEXT: %all.stay = phi i1 [ %[[STAYS0]], %lockstep.all.latch ],
+; CHECK: %[[NEXT0:.*]] = add nsw i64 %{{.*}}, -16
+; CHECK-NEXT: %[[NONE:.*]] = icmp slt i64 %start, %[[NEXT0]]
+; CHECK-NEXT: %[[GAP:.*]] = sub i64 %start, %[[NEXT0]]
+; CHECK-NEXT: %[[AT_MOST:.*]] = call i64 @llvm.umin.i64(i64 %[[GAP]], i64 15)
+; CHECK-NEXT: %[[PLUS1:.*]] = add nuw i64 %[[AT_MOST]], 1
+; CHECK-NEXT: %[[COUNT:.*]] = select i1 %[[NONE]], i64 0, i64 %[[PLUS1]]
+; CHECK-NEXT: %below = trunc i64 %[[COUNT]] to i32
+; CHECK-NEXT: %none.below = icmp eq i32 %below, 0
+; CHECK-NEXT: %all.below = icmp eq i32 %below, 16
+; CHECK-NEXT: %[[NOT_ALL:.*]] = xor i1 %all.below, true
+; CHECK: lockstep.every.latch:
+; CHECK: br i1 %none.below, label %lockstep.every, label %lockstep.rest
+; CHECK: lockstep.rest:
+; CHECK: %any.in = phi i1 [ %any.next, %lockstep.first.done ], [ %[[NOT_ALL]], %lockstep.every.latch ]
+; CHECK: sum.all:
+; CHECK: %[[LANE:.*]] = trunc i64 %lockstep.all.item to i32
+; CHECK-NEXT: icmp uge i32 %[[LANE]], %below
 
 ; The step (16, but an instruction) is computed in the lane loop's header,
 ; which the pass splits: it is no invariant, so the index is carried in an
