@@ -171,31 +171,25 @@ int main() {
     TopOf[R] = RowPtr[R + 1] - int(SGSize);
     BeforeOf[R] = RowPtr[R] - 1;
   }
+  // One kernel, two nests: the first collective splits the loops apart.
   long *Inclusive = sycl::malloc_shared<long>(Rows, Q);
-  Q.parallel_for(PerRow, [=](sycl::nd_item<1> It) {
-     sycl::sub_group SG = It.get_sub_group();
-     const size_t Row = rowOf(It);
-     const int Lane = int(SG.get_local_linear_id());
-     const int Size = int(SG.get_local_linear_range());
-     long Sum = 0;
-     for (int J = RowPtr[Row] + Lane; J <= LastOf[Row]; J += Size)
-       Sum += Val[J] * long(Lane + 2);
-     Sum = sycl::reduce_over_group(SG, Sum, sycl::plus<long>());
-     if (SG.leader())
-       Inclusive[Row] = Sum;
-   }).wait();
   long *Above = sycl::malloc_shared<long>(Rows, Q);
   Q.parallel_for(PerRow, [=](sycl::nd_item<1> It) {
      sycl::sub_group SG = It.get_sub_group();
      const size_t Row = rowOf(It);
      const int Lane = int(SG.get_local_linear_id());
      const int Size = int(SG.get_local_linear_range());
-     long Sum = 0;
+     long Up = 0, Down = 0;
+     for (int J = RowPtr[Row] + Lane; J <= LastOf[Row]; J += Size)
+       Up += Val[J] * long(Lane + 2);
+     Up = sycl::reduce_over_group(SG, Up, sycl::plus<long>());
      for (int J = TopOf[Row] + Lane; J > BeforeOf[Row]; J -= Size)
-       Sum += Val[J] * long(Lane + 3);
-     Sum = sycl::reduce_over_group(SG, Sum, sycl::plus<long>());
-     if (SG.leader())
-       Above[Row] = Sum;
+       Down += Val[J] * long(Lane + 3);
+     Down = sycl::reduce_over_group(SG, Down, sycl::plus<long>());
+     if (SG.leader()) {
+       Inclusive[Row] = Up;
+       Above[Row] = Down;
+     }
    }).wait();
   std::vector<long> WantInclusive(Rows);
   for (size_t R = 0; R < Rows; ++R)
