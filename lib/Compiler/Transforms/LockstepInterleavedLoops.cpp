@@ -883,6 +883,35 @@ bool hoistLeadingLoads(Loop &L) {
   return Moved;
 }
 
+/// Gives work-item loop \p L's counter one step in its latch where it has
+/// one per path, joined by a PHI: GVN merges the step with a `lane + 1`
+/// the kernel computes on both ways round its inner loop, and scalar
+/// evolution sees no counter in such a PHI.
+bool joinCounterSteps(Loop &L) {
+  BasicBlock *Latch = L.getLoopLatch();
+  auto Phis = L.getHeader()->phis();
+  if (!Latch || Phis.empty() || std::next(Phis.begin()) != Phis.end())
+    return false;
+  PHINode &Counter = *Phis.begin();
+  auto *Steps = dyn_cast<PHINode>(Counter.getIncomingValueForBlock(Latch));
+  if (!Steps || !all_of(Steps->incoming_values(), [&](Value *Step) {
+        return match(Step, m_c_Add(m_Specific(&Counter), m_One()));
+      }))
+    return false;
+  auto Flag = [&](auto Has) {
+    return all_of(Steps->incoming_values(),
+                  [&](Value *Step) { return Has(cast<Instruction>(Step)); });
+  };
+  IRBuilder<> B(Latch->getTerminator());
+  Value *Next =
+      B.CreateAdd(&Counter, ConstantInt::get(Counter.getType(), 1),
+                  Counter.getName() + ".next",
+                  Flag([](Instruction *I) { return I->hasNoUnsignedWrap(); }),
+                  Flag([](Instruction *I) { return I->hasNoSignedWrap(); }));
+  Counter.setIncomingValue(Counter.getBasicBlockIndex(Latch), Next);
+  return true;
+}
+
 } // namespace
 
 PreservedAnalyses
@@ -890,12 +919,14 @@ LockstepInterleavedLoopsPass::run(Function &F, FunctionAnalysisManager &FAM) {
   if (!isLoweredWorkGroupFunction(F))
     return PreservedAnalyses::all();
   LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
-  bool Hoisted = false;
+  bool Changed = false;
   for (Loop *L : LI.getLoopsInPreorder())
     if (findOptionMDForLoop(L, WorkItemLoopMD) &&
-        L->getSubLoops().size() == 1 && L->getLoopPreheader())
-      Hoisted |= hoistLeadingLoads(*L);
-  if (Hoisted) { // what scalar evolution knows of the loads is stale
+        L->getSubLoops().size() == 1 && L->getLoopPreheader()) {
+      Changed |= joinCounterSteps(*L);
+      Changed |= hoistLeadingLoads(*L);
+    }
+  if (Changed) { // what scalar evolution knows of the loop is stale
     PreservedAnalyses CFG;
     CFG.preserveSet<CFGAnalyses>();
     FAM.invalidate(F, CFG);
@@ -907,7 +938,7 @@ LockstepInterleavedLoopsPass::run(Function &F, FunctionAnalysisManager &FAM) {
       Nests.push_back(std::move(*N));
   for (InterleavedNest &N : Nests)
     LockstepBuilder(N, F).build();
-  return Nests.empty() && !Hoisted ? PreservedAnalyses::all()
+  return Nests.empty() && !Changed ? PreservedAnalyses::all()
                                    : PreservedAnalyses::none();
 }
 

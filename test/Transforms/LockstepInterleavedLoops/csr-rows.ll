@@ -371,6 +371,62 @@ exit:
 ; CHECK-NOT: poison, %trip
 ; CHECK: ret void
 
+; GVN merged the lane loop's step with the kernel's own `lane + 1`, which
+; it computes on both ways round the inner loop: the latch takes the step
+; from a PHI, where scalar evolution sees no counter. The pass gives the
+; counter a step of its own in the latch, and the loop runs in lockstep.
+define internal void @joined_steps(ptr noalias %val, ptr noalias %out, i64 %start, i64 %end) "lanes-work-group-of"="joined_steps" {
+entry:
+  br label %lanes
+
+lanes:
+  %lane = phi i64 [ 0, %entry ], [ %lane.next, %join ]
+  %first = add nsw i64 %lane, %start
+  %enter = icmp slt i64 %first, %end
+  br i1 %enter, label %pre, label %skip
+
+skip:
+  %plus.skip = add nuw nsw i64 %lane, 1
+  br label %join
+
+pre:
+  %plus.pre = add nuw i64 %lane, 1
+  br label %sum
+
+sum:
+  %j = phi i64 [ %first, %pre ], [ %j.next, %sum ]
+  %acc = phi i64 [ 0, %pre ], [ %acc.next, %sum ]
+  %p = getelementptr inbounds i64, ptr %val, i64 %j
+  %x = load i64, ptr %p, !llvm.access.group !1
+  %w = mul i64 %x, %plus.pre
+  %acc.next = add i64 %acc, %w
+  %j.next = add nsw i64 %j, 16
+  %more = icmp slt i64 %j.next, %end
+  br i1 %more, label %sum, label %done
+
+done:
+  br label %join
+
+join:
+  %lane.next = phi i64 [ %plus.skip, %skip ], [ %plus.pre, %done ]
+  %total = phi i64 [ 0, %skip ], [ %acc.next, %done ]
+  %q = getelementptr inbounds i64, ptr %out, i64 %lane
+  store i64 %total, ptr %q, !llvm.access.group !1
+  %again = icmp ult i64 %lane, 15
+  br i1 %again, label %lanes, label %exit, !llvm.loop !2
+
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define internal void @joined_steps(
+; CHECK: br label %lockstep.first
+; CHECK: lanes:
+; CHECK-NEXT: %lane = phi i64 [ 0, %lockstep.last.pre ], [ %[[STEP:.*]], %join ]
+; CHECK: join:
+; CHECK: %[[STEP]] = add nuw i64 %lane, 1
+; CHECK-NEXT: br i1 %again, label %lanes, label %exit
+
 ; Each lane's own bound (`j < end[lane]`): the trip counts may differ by
 ; any amount, and the loop is left alone.
 define internal void @own_bounds(ptr noalias %val, ptr noalias %ends, ptr noalias %out, i64 %start) "lanes-work-group-of"="own_bounds" {
