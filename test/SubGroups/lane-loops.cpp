@@ -9,7 +9,9 @@
 //   row, reduce_over_group), whose row bounds are read before the
 //   collective and used after it. When nothing in the kernel writes the
 //   array they come from, they are read again after it; when the kernel
-//   writes that array, they wait in loop state.
+//   writes that array, they wait in loop state;
+// - a sub-group reduction's result (kept once per sub-group) feeding a
+//   permutation, a scan and another reduction.
 #include "subgroups.hpp"
 
 namespace {
@@ -156,9 +158,40 @@ int main() {
   Rc |= corpus::check("lane-loops row sums, bounds in loop state",
                       Scratch + Rows + 1, WantInt);
 
+  // A reduction's result, which waits once per sub-group, feeding an xor
+  // permutation (of the sum plus the lane), a scan and another reduction.
+  const size_t N = 16 * RowLocal;
+  int *In = sycl::malloc_shared<int>(N, Q),
+      *Chained = sycl::malloc_shared<int>(N, Q);
+  for (size_t I = 0; I < N; ++I)
+    In[I] = int(corpus::input(uint32_t(I), 7) % 1000) - 500;
+  Q.parallel_for(sycl::nd_range<1>({N}, {RowLocal}), [=](sycl::nd_item<1> It) {
+     sycl::sub_group SG = It.get_sub_group();
+     const size_t I = It.get_global_id(0);
+     const int Lane = int(SG.get_local_linear_id());
+     int S = sycl::reduce_over_group(SG, In[I], sycl::plus<>());
+     int T = sycl::permute_group_by_xor(SG, S + Lane, 1);
+     int U = sycl::inclusive_scan_over_group(SG, S, sycl::plus<>());
+     int V = sycl::reduce_over_group(SG, 2 * S + 1, sycl::plus<>());
+     Chained[I] = T * 7 + U * 3 + V + int(SG.get_group_linear_id());
+   }).wait();
+  std::vector<int> WantChained(N);
+  for (size_t I = 0; I < N; ++I) {
+    const size_t First = I / SGSize * SGSize, Lane = I % SGSize;
+    int S = 0;
+    for (size_t J = First; J < First + SGSize; ++J)
+      S += In[J];
+    const int T = S + int(Lane ^ (SGSize > 1 ? 1 : 0));
+    WantChained[I] = T * 7 + int(Lane + 1) * S * 3 + int(SGSize) * (2 * S + 1) +
+                     int(I % RowLocal / SGSize);
+  }
+  Rc |= corpus::check("lane-loops chained collectives", Chained, WantChained);
+
   sycl::free(RowPtr, Q);
   sycl::free(Val, Q);
   sycl::free(Y, Q);
   sycl::free(Scratch, Q);
+  sycl::free(In, Q);
+  sycl::free(Chained, Q);
   return Rc;
 }
