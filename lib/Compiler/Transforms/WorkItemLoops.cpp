@@ -1014,9 +1014,13 @@ void WorkGroupBuilder::exchangeSubGroup(ArrayRef<CallInst *> Calls,
   Value *Active = Size ? B.CreateICmpULT(LaneIds, SizeSplat, "sg.active")
                        : Constant::getAllOnesValue(
                              FixedVectorType::get(B.getInt1Ty(), Lanes));
+  // Where Slot holds the sub-group: from lane 0's element, or its one
+  // element when the slot has one per sub-group.
   auto At = [&](const StateSlot &Slot) {
+    Value *Element =
+        Slot.PerSubGroup ? B.CreateLShr(Base, Log2_32(Lanes)) : Base;
     return B.CreateInBoundsGEP(B.getInt8Ty(), Slot.Base,
-                               B.CreateMul(Base, B.getInt64(Slot.Stride)));
+                               B.CreateMul(Element, B.getInt64(Slot.Stride)));
   };
   // Each operand is loaded once; the lanes past a partial sub-group hold
   // poison until a reduction or scan puts its identity there.
@@ -1057,15 +1061,12 @@ void WorkGroupBuilder::exchangeSubGroup(ArrayRef<CallInst *> Calls,
                                      "sg.shuffle");
     }
     const StateSlot &Slot = ValueSlots.find(Call)->second;
-    if (Slot.PerSubGroup)
-      storeState(
-          B.CreateExtractElement(Results, uint64_t(0)),
-          B.CreateInBoundsGEP(B.getInt8Ty(), Slot.Base,
-                              B.CreateMul(B.CreateLShr(Base, Log2_32(Lanes)),
-                                          B.getInt64(Slot.Stride))),
-          B);
-    else
+    if (Slot.PerSubGroup) {
+      Value *Lane0 = B.CreateExtractElement(Results, uint64_t(0));
+      storeState(Lane0, At(Slot), B);
+    } else {
       B.CreateMaskedStore(Results, At(Slot), ElementAlign, Active);
+    }
   }
 }
 
