@@ -252,9 +252,13 @@ private:
   /// each trip, with the step; and the others.
   SmallVector<std::pair<PHINode *, Value *>, 2> Stepped;
   SmallVector<PHINode *, 2> Carried;
-  /// Arrays of values that are not rebuilt: of Before, the carried PHIs,
-  /// and InnerLive (a carried PHI's next value shares the PHI's array).
+  /// Arrays of the values of Before that are not rebuilt and of the
+  /// carried PHIs.
   DenseMap<Instruction *, AllocaInst *> Arrays;
+  /// Arrays of InnerLive: a carried PHI's next value shares the PHI's
+  /// array; the others have their own, a carried PHI used after the inner
+  /// loop too (its value in the last trip, not its next one).
+  DenseMap<Instruction *, AllocaInst *> LiveArrays;
   SmallVector<Instruction *, 2> OwnArrays; ///< InnerLive with arrays of own
   AllocaInst *Active = nullptr, *Code = nullptr;
 };
@@ -394,10 +398,10 @@ void LockstepBuilder::classify() {
       return Phi->getIncomingValueForBlock(N.InnerLatch) == V;
     };
     if (auto Phi = find_if(Carried, Carries); Phi != Carried.end()) {
-      Arrays[V] = Arrays[*Phi];
+      LiveArrays[V] = Arrays[*Phi];
       continue;
     }
-    Arrays[V] = newArray(V->getType(), V->getName() + ".items");
+    LiveArrays[V] = newArray(V->getType(), V->getName() + ".items");
     OwnArrays.push_back(V);
   }
   Active = newArray(Type::getInt1Ty(Ctx), "active.items");
@@ -664,7 +668,9 @@ StepLoop LockstepBuilder::buildStep(BasicBlock *Pre, Value *Trip, bool Masked,
   for (Instruction *V : BeforeLive)
     if (UsedInInner.contains(V))
       valueBefore(V, IL.Item, VM, B);
-  DenseMap<Value *, Value *> Old, Current;
+  // What an item that is not in the trip keeps: its carried PHIs' values
+  // and its InnerLive values of its last trip.
+  DenseMap<Value *, Value *> Old, OldLive, Current;
   for (PHINode *Phi : Carried)
     Current[Phi] = Old[Phi] =
         loadItem(Phi->getType(), Arrays[Phi], IL.Item, B, Phi->getName());
@@ -672,8 +678,8 @@ StepLoop LockstepBuilder::buildStep(BasicBlock *Pre, Value *Trip, bool Masked,
     Current[Phi] = stepped(Phi, Step, Trip, VM, B);
   if (Masked)
     for (Instruction *V : OwnArrays)
-      Old[V] =
-          loadItem(V->getType(), Arrays[V], IL.Item, B, V->getName() + ".last");
+      OldLive[V] = loadItem(V->getType(), LiveArrays[V], IL.Item, B,
+                            V->getName() + ".last");
 
   SmallVector<BasicBlock *, 8> Clones;
   for (BasicBlock *BB : N.Inner->blocks())
@@ -723,7 +729,8 @@ StepLoop LockstepBuilder::buildStep(BasicBlock *Pre, Value *Trip, bool Masked,
         {Kept(Next, Old[Phi], Phi->getName() + ".next"), Arrays[Phi]});
   }
   for (Instruction *V : OwnArrays)
-    Stores.push_back({Kept(VM[V], Old.lookup(V), V->getName()), Arrays[V]});
+    Stores.push_back(
+        {Kept(VM[V], OldLive.lookup(V), V->getName()), LiveArrays[V]});
   storeItem(StillActive, Active, IL.Item, B);
   for (auto [V, Array] : Stores)
     storeItem(V, Array, IL.Item, B);
@@ -807,8 +814,8 @@ void LockstepBuilder::buildLast(BasicBlock *Pre) {
     auto *V = cast<Instruction>(U->get());
     Value *Last = VM.lookup(V);
     if (!Last && InnerLive.contains(V))
-      Last = VM[V] =
-          loadItem(V->getType(), Arrays[V], N.Item, B, V->getName() + ".last");
+      Last = VM[V] = loadItem(V->getType(), LiveArrays[V], N.Item, B,
+                              V->getName() + ".last");
     U->set(Last ? Last : valueBefore(V, N.Item, VM, B));
   }
   for (PHINode &Phi : N.InnerExit->phis())

@@ -470,6 +470,67 @@ exit:
 ; CHECK-NOT: lockstep
 ; CHECK: ret void
 
+; The sum both with and without the row's last element: after the loop,
+; the carried PHI's value in the last trip and its next value. Each has an
+; array of its own; in one array, the PHI's store would overwrite the next
+; value that each trip stores.
+define internal void @last_and_next(ptr noalias %val, ptr noalias %out, i64 %start, i64 %end) "lanes-work-group-of"="last_and_next" {
+entry:
+  br label %lanes
+
+lanes:
+  %lane = phi i64 [ 0, %entry ], [ %lane.next, %join ]
+  %first = add nsw i64 %lane, %start
+  %enter = icmp slt i64 %first, %end
+  br i1 %enter, label %pre, label %join
+
+pre:
+  br label %sum
+
+sum:
+  %j = phi i64 [ %first, %pre ], [ %j.next, %sum ]
+  %acc = phi i32 [ 0, %pre ], [ %acc.next, %sum ]
+  %p = getelementptr inbounds i32, ptr %val, i64 %j
+  %x = load i32, ptr %p, !llvm.access.group !1
+  %acc.next = add i32 %acc, %x
+  %j.next = add nsw i64 %j, 16
+  %more = icmp slt i64 %j.next, %end
+  br i1 %more, label %sum, label %join
+
+join:
+  %total = phi i32 [ 0, %lanes ], [ %acc.next, %sum ]
+  %but.last = phi i32 [ 0, %lanes ], [ %acc, %sum ]
+  %q = getelementptr inbounds [2 x i32], ptr %out, i64 %lane
+  store i32 %total, ptr %q, !llvm.access.group !1
+  %r = getelementptr inbounds i32, ptr %q, i64 1
+  store i32 %but.last, ptr %r, !llvm.access.group !1
+  %lane.next = add nuw nsw i64 %lane, 1
+  %again = icmp ult i64 %lane, 15
+  br i1 %again, label %lanes, label %exit, !llvm.loop !2
+
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define internal void @last_and_next(
+; CHECK: %acc.items1 = alloca [16 x i32]
+; CHECK-NEXT: %acc.items = alloca [16 x i32]
+; CHECK: lockstep.all:
+; CHECK: %[[AT:[0-9]+]] = getelementptr inbounds [16 x i32], ptr %acc.items, i64 0, i64 %lockstep.all.item
+; CHECK-NEXT: %[[ACC:acc[0-9]+]] = load i32, ptr %[[AT]]
+; CHECK: lockstep.all.latch:
+; CHECK: %[[NEXT:[0-9]+]] = getelementptr inbounds [16 x i32], ptr %acc.items, i64 0, i64 %lockstep.all.item
+; CHECK-NEXT: store i32 %acc.next.all, ptr %[[NEXT]]
+; CHECK-NEXT: %[[LAST:[0-9]+]] = getelementptr inbounds [16 x i32], ptr %acc.items1, i64 0, i64 %lockstep.all.item
+; CHECK-NEXT: store i32 %[[ACC]], ptr %[[LAST]]
+; CHECK: lockstep.last:
+; CHECK: getelementptr inbounds [16 x i32], ptr %acc.items1, i64 0, i64 %lane
+; CHECK-NEXT: %[[BUT:acc.last[0-9]+]] = load i32
+; CHECK-NEXT: getelementptr inbounds [16 x i32], ptr %acc.items, i64 0, i64 %lane
+; CHECK-NEXT: %acc.next.last = load i32
+; CHECK: %total = phi i32 [ 0, %lockstep.resume ], [ %acc.next.last, %lockstep.last ]
+; CHECK-NEXT: %but.last = phi i32 [ 0, %lockstep.resume ], [ %[[BUT]], %lockstep.last ]
+
 ; Every loop keeps the work-item loop's access group, mark and width.
 ; CHECK-DAG: ![[LOOP1]] = distinct !{![[LOOP1]], ![[PAR:[0-9]+]], ![[MARK:[0-9]+]], ![[WIDTH:[0-9]+]]}
 ; CHECK-DAG: ![[LOOP2]] = distinct !{![[LOOP2]], ![[PAR]], ![[MARK]], ![[WIDTH]]}
