@@ -138,7 +138,7 @@ std::optional<InterleavedNest> matchNest(Loop &L, ScalarEvolution &SE) {
   // The counter is the header's only PHI: nothing is carried from one item
   // to the next.
   auto Phis = L.getHeader()->phis();
-  if (std::next(Phis.begin()) != Phis.end())
+  if (Phis.empty() || std::next(Phis.begin()) != Phis.end())
     return std::nullopt;
   N.Item = &*Phis.begin();
   const auto *Count = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(N.Item));

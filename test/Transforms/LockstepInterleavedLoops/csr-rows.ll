@@ -531,6 +531,29 @@ exit:
 ; CHECK: %total = phi i32 [ 0, %lockstep.resume ], [ %acc.next.last, %lockstep.last ]
 ; CHECK-NEXT: %but.last = phi i32 [ 0, %lockstep.resume ], [ %[[BUT]], %lockstep.last ]
 
+; A work-item loop without a counter PHI (what optimizations leave of
+; unreachable code): no nest, and no crash.
+define internal void @no_counter(i1 %c) "lanes-work-group-of"="no_counter" {
+entry:
+  br label %lanes
+
+lanes:
+  br label %spin
+
+spin:
+  br i1 %c, label %join, label %spin
+
+join:
+  br i1 %c, label %lanes, label %exit, !llvm.loop !2
+
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define internal void @no_counter(
+; CHECK-NOT: lockstep
+; CHECK: ret void
+
 ; Every loop keeps the work-item loop's access group, mark and width.
 ; CHECK-DAG: ![[LOOP1]] = distinct !{![[LOOP1]], ![[PAR:[0-9]+]], ![[MARK:[0-9]+]], ![[WIDTH:[0-9]+]]}
 ; CHECK-DAG: ![[LOOP2]] = distinct !{![[LOOP2]], ![[PAR]], ![[MARK]], ![[WIDTH]]}
