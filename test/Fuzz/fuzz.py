@@ -263,8 +263,10 @@ def campaign(args, tc):
                                              len(failed), time.time() - start))
     if failed:
         print('failing seeds: %s' % ','.join(str(o.seed) for o in failed))
-        print('reproduce one: %s %s --build-dir %s --reproduce SEED' % (
-            sys.executable, os.path.abspath(__file__), tc.build_dir))
+        print('reproduce one: %s %s --build-dir %s --opt=%s '
+              '--sub-group-size %d --reproduce SEED' % (
+                  sys.executable, os.path.abspath(__file__), tc.build_dir,
+                  tc.opt, gen.SUB_GROUP_SIZE))
     return 1 if failed else 0
 
 
@@ -564,7 +566,9 @@ def main():
                     '(default BUILD/fuzz-work)')
     ap.add_argument('--reproduce', type=int, metavar='SEED')
     ap.add_argument('--shrink', type=int, metavar='SEED')
+    gen.add_sub_group_size_option(ap)
     args = ap.parse_args()
+    gen.set_sub_group_size(args.sub_group_size)
     if not args.work_dir:
         args.work_dir = os.path.join(args.build_dir, 'fuzz-work')
     tc = Toolchain(args.build_dir, args.opt, args.lib_opt)

@@ -17,6 +17,12 @@ well formed by construction, and the checker proves it:
   where nobody writes that bank. Conflicts found by the checker are repaired
   by turning a cross-item read into a read of the item's own slot, or by
   dropping the write.
+* Sub-group collectives and barriers are placed where barriers may be, so
+  every item of a sub-group reaches them alike; a sub-group barrier orders
+  no memory between sub-groups, so it ends no interval. The program fixes
+  LANES_SUB_GROUP_SIZE, so both builds have the same sub-groups.
+* Interleaved (warp-style) loops, `for (c = lo + lane; c < hi; c += step)`
+  and their variants, have item-dependent trip counts and hold no barrier.
 * Arithmetic is on uint32_t (wrapping), shifts are masked, divisors are odd,
   array indices are reduced modulo the array size, all memory is initialized
   and loop trip counts are small.
@@ -98,6 +104,15 @@ ID_QUERIES = {
     'grplin': ('static_cast<uint32_t>(It.get_group_linear_id())', True),
     'lrange': ('static_cast<uint32_t>(It.get_local_range({d}))', True),
     'ngroups': ('static_cast<uint32_t>(It.get_group_range({d}))', True),
+    # A partial last sub-group makes even the sub-group's size vary.
+    'slid': ('static_cast<uint32_t>(It.get_sub_group().get_local_linear_id())',
+             False),
+    'srange': ('static_cast<uint32_t>('
+               'It.get_sub_group().get_local_linear_range())', False),
+    'sgid': ('static_cast<uint32_t>(It.get_sub_group().get_group_linear_id())',
+             False),
+    'smax': ('static_cast<uint32_t>('
+             'It.get_sub_group().get_max_local_range()[0])', True),
 }
 
 
@@ -355,6 +370,7 @@ BARRIER_FORMS = {
     'group': 'sycl::group_barrier(It.get_group());',
     'helper': 'fuzzSync(It);',
     'helper2': 'fuzzSyncTwoDeep(It);',
+    'sub': 'sycl::group_barrier(It.get_sub_group());',
 }
 
 
@@ -368,8 +384,69 @@ class Barrier(Stmt):
     def fences_global(self):
         return self.form != 'local'
 
+    def orders_group(self):
+        """A sub-group barrier orders no memory between sub-groups."""
+        return self.form != 'sub'
+
     def render(self, k, out, ind):
         out.append(ind + BARRIER_FORMS[self.form])
+
+
+SUB_GROUP_OPS = ['plus', 'multiplies', 'bit_and', 'bit_or', 'bit_xor',
+                 'minimum', 'maximum']
+
+
+class SubGroupOp(Stmt):
+    """var = a sub-group collective of expr. Every item of the group runs
+    it (it is placed like a barrier). Forms: 'reduce', 'inclusive' and
+    'exclusive' (scans) with `op`; 'broadcast' from lane `index % size`
+    (index uniform); 'select' from lane `index % size` (index varying);
+    'left', 'right' and 'xor' (shift_group_left/right by `amount`,
+    permute_group_by_xor with it), kept only where the source lane exists;
+    'any', 'all' and 'none' of `index != 0`."""
+
+    def __init__(self, var, form, expr, index=None, op='plus', amount=0):
+        self.var = var
+        self.form = form
+        self.expr = expr
+        self.index = index
+        self.op = op
+        self.amount = amount
+
+    def exprs(self):
+        return [self.expr] + ([self.index] if self.index is not None else [])
+
+    def render(self, k, out, ind):
+        sg, x, v = 'It.get_sub_group()', self.expr.render(k), self.var
+        size = ID_QUERIES['srange'][0]
+        lane = ID_QUERIES['slid'][0]
+        f = self.form
+        if f in ('reduce', 'inclusive', 'exclusive'):
+            name = {'reduce': 'reduce_over_group',
+                    'inclusive': 'inclusive_scan_over_group',
+                    'exclusive': 'exclusive_scan_over_group'}[f]
+            out.append('%s%s = sycl::%s(%s, %s, sycl::%s<uint32_t>());' % (
+                ind, v, name, sg, x, self.op))
+        elif f in ('broadcast', 'select'):
+            name = ('group_broadcast' if f == 'broadcast' else
+                    'select_from_group')
+            out.append('%s%s = sycl::%s(%s, %s, %s %% %s);' % (
+                ind, v, name, sg, x, self.index.render(k), size))
+        elif f in ('left', 'right', 'xor'):
+            name = {'left': 'shift_group_left', 'right': 'shift_group_right',
+                    'xor': 'permute_group_by_xor'}[f]
+            source = {'left': '%s + %du < %s' % (lane, self.amount, size),
+                      'right': '%s >= %du' % (lane, self.amount),
+                      'xor': '(%s ^ %du) < %s' % (lane, self.amount, size)}[f]
+            out.append('%s{' % ind)
+            out.append('%s  const uint32_t Moved = sycl::%s(%s, %s, %du);' % (
+                ind, name, sg, x, self.amount))
+            out.append('%s  if (%s)' % (ind, source))
+            out.append('%s    %s = Moved;' % (ind, v))
+            out.append('%s}' % ind)
+        else:
+            out.append('%s%s = %s + (sycl::%s_of_group(%s, %s != 0u) ? 1u : '
+                       '2u);' % (ind, v, x, f, sg, self.index.render(k)))
 
 
 class If(Stmt):
@@ -459,6 +536,64 @@ class Loop(Stmt):
         else:
             out.append('%s  } while (%sNext < %s);' % (ind, c, b))
         out.append('%s}' % ind)
+
+
+class Strided(Loop):
+    """An interleaved loop, the CSR-vector shape that
+    lanes-lockstep-interleaved-loops runs in lockstep:
+    `for (c = Lo + offset; c < Hi; c += step)`, or with `<=`, or counting
+    down from Hi + offset while `c > Lo` or `c >= Lo` (from Hi - offset
+    when `falling`); the test may be written the other way round
+    (`Hi > c`), and the counter is int or uint32_t. offset is
+    item-dependent (a local id) and step is usually the number of items or
+    lanes sharing the loop, so that the items' counters interleave.
+    Lo = base % 61 (plus room to count down without wrapping) and
+    Hi = Lo + bound % (span * step + 1), so that every item makes at most
+    span + 2 trips where offset < step, whatever the expressions become
+    when shrunk."""
+
+    def __init__(self, counter, op, signed, offset, step, span, base, bound,
+                 body, swapped=False, falling=False):
+        Loop.__init__(self, 'for', counter, bound, body)
+        self.op = op
+        self.signed = signed
+        self.offset = offset
+        self.step = step
+        self.span = span
+        self.base = base
+        self.swapped = swapped
+        self.falling = falling
+
+    def exprs(self):
+        return [self.bound, self.base]
+
+    def render(self, k, out, ind):
+        c, t = self.counter, 'int' if self.signed else 'uint32_t'
+        step, offset = self.step.render(k), self.offset.render(k)
+        down = self.op in ('>', '>=')
+        room = '%du + %s + ' % (k.local, step) if down else ''
+        out.append('%s{' % ind)
+        out.append('%s  const uint32_t %sLo = %s%s %% 61u;' % (
+            ind, c, room, self.base.render(k)))
+        out.append('%s  const uint32_t %sHi = %sLo + %s %% (%du * %s + 1u);' % (
+            ind, c, c, self.bound.render(k), self.span, step))
+        first = '%s%s %s %s' % (c, 'Hi' if down else 'Lo',
+                                '-' if self.falling else '+', offset)
+        test = ['%sAt' % c, self.op, '%s(%sLo)' % (t, c) if down else
+                '%s(%sHi)' % (t, c)]
+        if self.swapped:
+            test = [test[2], MIRRORED[self.op], test[0]]
+        out.append('%s  for (%s %sAt = %s(%s); %s; %sAt %s= %s(%s)) {' % (
+            ind, t, c, t, first, ' '.join(test), c, '-' if down else '+', t,
+            step))
+        out.append('%s    const uint32_t %s = static_cast<uint32_t>(%sAt);' % (
+            ind, c, c))
+        render_block(self.body, k, out, ind + '    ')
+        out.append('%s  }' % ind)
+        out.append('%s}' % ind)
+
+
+MIRRORED = {'<': '>', '<=': '>=', '>': '<', '>=': '<='}
 
 
 class Guard(Stmt):
@@ -673,7 +808,12 @@ class Kernel:
         return '\n'.join(o)
 
 
+# The programs' sub-group size (--sub-group-size). It is fixed in the source
+# so that both builds of a program agree on it.
+SUB_GROUP_SIZE = 8
+
 PRELUDE = r'''// Generated by test/Fuzz/gen_kernels.py; do not edit. Seeds: %s.
+#define LANES_SUB_GROUP_SIZE %d
 #include <sycl/sycl.hpp>
 
 #include <cstdint>
@@ -756,7 +896,7 @@ def render_program(kernels):
     if len(seeds) > 200:
         seeds = '%d..%d (%d kernels)' % (kernels[0].seed, kernels[-1].seed,
                                          len(kernels))
-    parts = [PRELUDE % seeds]
+    parts = [PRELUDE % (seeds, SUB_GROUP_SIZE)]
     for i, k in enumerate(kernels):
         parts.append(k.render(i))
         parts.append('')
@@ -950,8 +1090,16 @@ class Checker:
         if isinstance(s, Barrier):
             if not ctx.uniform:
                 self.fail('barrier under varying control')
+            if not s.orders_group():
+                return st
             st = st.copy()
             st.clear('LSG' if s.fences_global() else 'LS')
+            return st
+        if isinstance(s, SubGroupOp):
+            if not ctx.uniform:
+                self.fail('sub-group collective under varying control')
+            if not s.var.startswith('v'):
+                self.fail('sub-group collective assigned to %s' % s.var)
             return st
         if isinstance(s, If):
             return self.if_stmt(s, st, ctx, last_top)
@@ -1005,7 +1153,8 @@ class Checker:
         return st
 
     def loop(self, s, st, ctx):
-        uniform = (ctx.uniform and not s.guarded and is_uniform(s.bound, ctx)
+        uniform = (ctx.uniform and not s.guarded and
+                   not isinstance(s, Strided) and is_uniform(s.bound, ctx)
                    and not self.varying_jumps(s, ctx))
         counters = dict(ctx.counters)
         counters[s.counter] = uniform
@@ -1198,6 +1347,7 @@ class Generator:
             (2, lambda: IdQuery(r.choice(['grp', 'lrange', 'ngroups']),
                                 r.randrange(k.dims))),
             (1, lambda: IdQuery('grplin')),
+            (0.5, lambda: IdQuery('smax')),
         ]
         counters = [c for c, u in ctx.counters.items() if u or not uniform]
         if counters:
@@ -1206,6 +1356,7 @@ class Generator:
             choices += [
                 (12, lambda: Var('v%d' % r.randrange(k.n_v))),
                 (5, lambda: IdQuery('lid')),
+                (2, lambda: IdQuery(r.choice(['slid', 'srange', 'sgid']))),
                 (2, lambda: IdQuery(r.choice(['ldim', 'gdim']),
                                     r.randrange(k.dims))),
                 (1, lambda: IdQuery('glin')),
@@ -1299,7 +1450,8 @@ class Generator:
                                          (1, lambda: 'global'),
                                          (2, lambda: 'group'),
                                          (1, lambda: 'helper'),
-                                         (1, lambda: 'helper2')])())
+                                         (1, lambda: 'helper2'),
+                                         (2, lambda: 'sub')])())
 
     def body_size(self, ctx):
         return self.r.randint(1, max(1, 5 - ctx.depth))
@@ -1328,6 +1480,7 @@ class Generator:
                 (8, lambda: Assign('u%d' % r.randrange(k.n_u),
                                    self.expr(ctx, True))),
                 (16, self.barrier),
+                (5, lambda: self.sub_group_op(ctx)),
             ]
             if not deep:
                 choices += [
@@ -1379,6 +1532,9 @@ class Generator:
         return Loop(self.loop_kind(), name, self.small_bound(ctx, True), body)
 
     def varying_loop(self, ctx):
+        r = self.r
+        if r.random() < 0.4:
+            return self.strided_loop(ctx, clean=False)
         name = self.fresh('i')
         counters = dict(ctx.counters)
         counters[name] = False
@@ -1386,6 +1542,60 @@ class Generator:
                            loops=ctx.loops + 1, loop=('varying', True))
         body = self.block(inner, self.body_size(ctx))
         return Loop(self.loop_kind(), name, self.small_bound(ctx, False), body)
+
+    def strided_loop(self, ctx, clean):
+        """An interleaved loop: mostly an offset with the step that
+        interleaves it. A clean one has the shape the lockstep pass takes:
+        uniform bounds, no inner loop, no jump."""
+        r = self.r
+        name = self.fresh('i')
+        counters = dict(ctx.counters)
+        counters[name] = False
+        inner = ctx.derive(uniform=False, counters=counters,
+                           loops=3 if clean else ctx.loops + 1,
+                           loop=None if clean else ('varying', True))
+        body = self.block(inner, self.body_size(ctx))
+        offsets = [(IdQuery('ldim', 0), IdQuery('lrange', 0)),
+                   (IdQuery('lid'), Const(self.k.local)),
+                   (IdQuery('slid'), IdQuery('smax')),
+                   (IdQuery('slid'), IdQuery('srange'))]
+        offset, step = r.choice(offsets)
+        if r.random() < 0.2:
+            step = r.choice([Const(r.randint(1, 17)), r.choice(offsets)[1]])
+        uniform = clean or r.random() < 0.7
+        op = r.choice(['<', '<=', '>', '>='])
+        return Strided(name, op, r.random() < 0.6, offset, step,
+                       r.randint(1, 4), self.expr(ctx, uniform, 1),
+                       self.expr(ctx, uniform, 1), body, r.random() < 0.3,
+                       op in ('>', '>=') and r.random() < 0.2)
+
+    def warp_block(self, ctx):
+        """Barriers around a clean interleaved loop, alone in its work-item
+        loop, and after one over a sub-group's lanes mostly a collective
+        (the CSR-vector shape)."""
+        loop = self.strided_loop(ctx, clean=True)
+        block = [self.barrier(), loop]
+        if loop.offset.kind == 'slid' and self.r.random() < 0.8:
+            block.append(self.sub_group_op(ctx))
+        return If(Cmp('==', Const(0), Const(0)), block + [self.barrier()], [])
+
+    def sub_group_op(self, ctx):
+        """A sub-group collective (group-uniform control only)."""
+        r = self.r
+        var = 'v%d' % r.randrange(self.k.n_v)
+        form = weighted(r, [(4, lambda: 'reduce'), (2, lambda: 'inclusive'),
+                            (2, lambda: 'exclusive'), (1, lambda: 'broadcast'),
+                            (2, lambda: 'select'), (1, lambda: 'left'),
+                            (1, lambda: 'right'), (1, lambda: 'xor'),
+                            (1, lambda: 'any'), (1, lambda: 'all'),
+                            (1, lambda: 'none')])()
+        index = None
+        if form == 'broadcast':
+            index = self.expr(ctx, True, 1)
+        elif form in ('select', 'any', 'all', 'none'):
+            index = self.expr(ctx, False, 1)
+        return SubGroupOp(var, form, self.expr(ctx, False), index,
+                          r.choice(SUB_GROUP_OPS), r.randint(0, 17))
 
     def guarded_loop(self, ctx):
         """for (i = 0; i < A + f(item); i++) { ...; if (i < B) {barriers} }."""
@@ -1419,7 +1629,14 @@ class Generator:
     def generate(self):
         self.configure()
         top = GenCtx()
-        body = self.block(top, self.r.randint(4, 9))
+        if self.r.random() < 0.3:
+            # Warp style: interleaved loops between barriers.
+            body = []
+            for _ in range(self.r.randint(1, 3)):
+                body += self.block(top, self.r.randint(0, 2))
+                body.append(self.warp_block(top))
+        else:
+            body = self.block(top, self.r.randint(4, 9))
         if self.r.random() < 0.15:
             body.append(If(self.cond(top, False), [Jump('return')], []))
         self.k.body = body
@@ -1492,6 +1709,20 @@ def checker_self_test():
         ('uniform variable after an item-dependent break', False,
          [Loop('for', 'i1', Const(3), [If(odd, [Jump('break')], []),
                                        Assign('u0', Const(1))])]),
+        ('sub-group barrier does not order local memory', False,
+         [SlotWrite('L', 0, Const(1)), Barrier('sub'), Assign('v0', cross)]),
+        ('sub-group collective at top level', True,
+         [SubGroupOp('v0', 'reduce', lid)]),
+        ('sub-group collective under an item-dependent if', False,
+         [If(odd, [SubGroupOp('v0', 'reduce', lid)], [])]),
+        ('collective after an item-dependent break', False,
+         [Loop('for', 'i1', Const(3), [If(odd, [Jump('break')], []),
+                                       SubGroupOp('v0', 'inclusive', lid)])]),
+        ('sub-group collective into a uniform variable', False,
+         [SubGroupOp('u0', 'reduce', Const(1))]),
+        ('barrier in an interleaved loop', False,
+         [Strided('i1', '<', True, lid, Const(4), 2, Const(0), Const(8),
+                  [Barrier('item')])]),
     ]
     wrong = 0
     for name, ok, body in cases:
@@ -1524,13 +1755,28 @@ def parse_seeds(text):
     return seeds
 
 
+def add_sub_group_size_option(ap):
+    ap.add_argument('--sub-group-size', type=int, default=SUB_GROUP_SIZE,
+                    metavar='N', help='the programs\' LANES_SUB_GROUP_SIZE, a '
+                    'power of two from 1 to 64 (default %(default)s)')
+
+
+def set_sub_group_size(n):
+    global SUB_GROUP_SIZE
+    if n < 1 or n > 64 or n & (n - 1):
+        sys.exit('--sub-group-size %d: not a power of two from 1 to 64' % n)
+    SUB_GROUP_SIZE = n
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--seeds', help="A:B (A..B-1) or a comma list")
     ap.add_argument('-o', '--output', help='the C++ file to write')
     ap.add_argument('--self-check', type=int, metavar='N',
                     help='generate and check N kernels, write nothing')
+    add_sub_group_size_option(ap)
     args = ap.parse_args()
+    set_sub_group_size(args.sub_group_size)
     if args.self_check:
         if checker_self_test():
             return 1
