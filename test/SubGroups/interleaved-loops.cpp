@@ -12,7 +12,10 @@
 //   test skips;
 // - a row walked backwards, the index falling by the sub-group's width;
 // - the loop's test as `<=` (up to the row's last index) and as `>`
-//   (backwards while above the index before the row).
+//   (backwards while above the index before the row);
+// - each lane's sum with and without its last element (the loop's running
+//   value used after it both as it was in the last trip and as that trip
+//   left it).
 #include "subgroups.hpp"
 
 namespace {
@@ -202,10 +205,43 @@ int main() {
   Rc |= corpus::check("interleaved-loops rows backwards, strict", Above,
                       WantBack);
 
+  // The lanes' sums reduced, and each lane's sum but its last element.
+  long *Sums = sycl::malloc_shared<long>(Rows, Q);
+  long *ButLast = sycl::malloc_shared<long>(Rows * SGSize, Q);
+  Q.parallel_for(PerRow, [=](sycl::nd_item<1> It) {
+     sycl::sub_group SG = It.get_sub_group();
+     const size_t Row = rowOf(It);
+     const int Lane = int(SG.get_local_linear_id());
+     const int Size = int(SG.get_local_linear_range());
+     long Sum = 0, Before = 0;
+     for (int J = RowPtr[Row] + Lane; J < RowPtr[Row + 1]; J += Size) {
+       Before = Sum;
+       Sum += Val[J];
+     }
+     ButLast[Row * Size + Lane] = Before;
+     Sum = sycl::reduce_over_group(SG, Sum, sycl::plus<long>());
+     if (SG.leader())
+       Sums[Row] = Sum;
+   }).wait();
+  std::vector<long> WantSums(Rows), WantButLast(Rows * SGSize);
+  for (size_t R = 0; R < Rows; ++R) {
+    std::vector<long> LaneSums(SGSize);
+    for (int J = RowPtr[R]; J < RowPtr[R + 1]; ++J) {
+      const size_t Lane = size_t(J - RowPtr[R]) % SGSize;
+      WantButLast[R * SGSize + Lane] = LaneSums[Lane];
+      LaneSums[Lane] += Val[J];
+      WantSums[R] += Val[J];
+    }
+  }
+  Rc |= corpus::check("interleaved-loops sums", Sums, WantSums);
+  Rc |= corpus::check("interleaved-loops sums but the last", ButLast,
+                      WantButLast);
+
   for (void *P :
        {(void *)RowPtr, (void *)Val, (void *)Weight, (void *)Y, (void *)Doubled,
         (void *)Max, (void *)Last, (void *)Z, (void *)Back, (void *)LastOf,
-        (void *)TopOf, (void *)BeforeOf, (void *)Inclusive, (void *)Above})
+        (void *)TopOf, (void *)BeforeOf, (void *)Inclusive, (void *)Above,
+        (void *)Sums, (void *)ButLast})
     sycl::free(P, Q);
   return Rc;
 }
