@@ -15,7 +15,8 @@
 //   (backwards while above the index before the row);
 // - each lane's sum with and without its last element (the loop's running
 //   value used after it both as it was in the last trip and as that trip
-//   left it).
+//   left it), from a weight at `lane + 1` (which GVN makes the lane loop's
+//   step too).
 #include "subgroups.hpp"
 
 namespace {
@@ -205,7 +206,8 @@ int main() {
   Rc |= corpus::check("interleaved-loops rows backwards, strict", Above,
                       WantBack);
 
-  // The lanes' sums reduced, and each lane's sum but its last element.
+  // The lanes' sums reduced, and each lane's sum but its last element; the
+  // sums start at the next lane's weight.
   long *Sums = sycl::malloc_shared<long>(Rows, Q);
   long *ButLast = sycl::malloc_shared<long>(Rows * SGSize, Q);
   Q.parallel_for(PerRow, [=](sycl::nd_item<1> It) {
@@ -213,7 +215,7 @@ int main() {
      const size_t Row = rowOf(It);
      const int Lane = int(SG.get_local_linear_id());
      const int Size = int(SG.get_local_linear_range());
-     long Sum = 0, Before = 0;
+     long Sum = Weight[Row * Size + size_t(Lane + 1) % Size], Before = 0;
      for (int J = RowPtr[Row] + Lane; J < RowPtr[Row + 1]; J += Size) {
        Before = Sum;
        Sum += Val[J];
@@ -226,6 +228,10 @@ int main() {
   std::vector<long> WantSums(Rows), WantButLast(Rows * SGSize);
   for (size_t R = 0; R < Rows; ++R) {
     std::vector<long> LaneSums(SGSize);
+    for (size_t Lane = 0; Lane < SGSize; ++Lane) {
+      LaneSums[Lane] = Weight[R * SGSize + (Lane + 1) % SGSize];
+      WantSums[R] += LaneSums[Lane];
+    }
     for (int J = RowPtr[R]; J < RowPtr[R + 1]; ++J) {
       const size_t Lane = size_t(J - RowPtr[R]) % SGSize;
       WantButLast[R * SGSize + Lane] = LaneSums[Lane];

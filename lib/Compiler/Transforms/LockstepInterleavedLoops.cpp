@@ -890,32 +890,38 @@ bool hoistLeadingLoads(Loop &L) {
   return Moved;
 }
 
-/// Gives work-item loop \p L's counter one step in its latch where it has
-/// one per path, joined by a PHI: GVN merges the step with a `lane + 1`
-/// the kernel computes on both ways round its inner loop, and scalar
-/// evolution sees no counter in such a PHI.
-bool joinCounterSteps(Loop &L) {
+/// Gives work-item loop \p L's counter a step of its own in its latch where
+/// GVN merged its step with a `lane + 1` of the kernel: one computed before
+/// the inner loop (which the pass moves to another loop), or one on each
+/// way round it, joined by a PHI in which scalar evolution sees no counter.
+bool giveCounterOwnStep(Loop &L) {
   BasicBlock *Latch = L.getLoopLatch();
   auto Phis = L.getHeader()->phis();
   if (!Latch || Phis.empty() || std::next(Phis.begin()) != Phis.end())
     return false;
   PHINode &Counter = *Phis.begin();
-  auto *Steps = dyn_cast<PHINode>(Counter.getIncomingValueForBlock(Latch));
-  if (!Steps || !all_of(Steps->incoming_values(), [&](Value *Step) {
-        return match(Step, m_c_Add(m_Specific(&Counter), m_One()));
-      }))
+  Value *Next = Counter.getIncomingValueForBlock(Latch);
+  auto IsStep = [&](Value *Step) {
+    return match(Step, m_c_Add(m_Specific(&Counter), m_One()));
+  };
+  SmallVector<Value *, 2> Steps;
+  if (auto *Joined = dyn_cast<PHINode>(Next))
+    Steps.append(Joined->value_op_begin(), Joined->value_op_end());
+  else if (IsStep(Next) && cast<Instruction>(Next)->getParent() != Latch)
+    Steps.push_back(Next);
+  if (Steps.empty() || !all_of(Steps, IsStep))
     return false;
   auto Flag = [&](auto Has) {
-    return all_of(Steps->incoming_values(),
+    return all_of(Steps,
                   [&](Value *Step) { return Has(cast<Instruction>(Step)); });
   };
   IRBuilder<> B(Latch->getTerminator());
-  Value *Next =
+  Value *Own =
       B.CreateAdd(&Counter, ConstantInt::get(Counter.getType(), 1),
                   Counter.getName() + ".next",
                   Flag([](Instruction *I) { return I->hasNoUnsignedWrap(); }),
                   Flag([](Instruction *I) { return I->hasNoSignedWrap(); }));
-  Counter.setIncomingValue(Counter.getBasicBlockIndex(Latch), Next);
+  Counter.setIncomingValue(Counter.getBasicBlockIndex(Latch), Own);
   return true;
 }
 
@@ -930,7 +936,7 @@ LockstepInterleavedLoopsPass::run(Function &F, FunctionAnalysisManager &FAM) {
   for (Loop *L : LI.getLoopsInPreorder())
     if (findOptionMDForLoop(L, WorkItemLoopMD) &&
         L->getSubLoops().size() == 1 && L->getLoopPreheader()) {
-      Changed |= joinCounterSteps(*L);
+      Changed |= giveCounterOwnStep(*L);
       Changed |= hoistLeadingLoads(*L);
     }
   if (Changed) { // what scalar evolution knows of the loop is stale

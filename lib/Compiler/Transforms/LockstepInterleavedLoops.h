@@ -52,8 +52,8 @@
 /// value moving by a multiple of N per trip and by one per work-item with
 /// a bound invariant in L: the interleaved loops, where lockstep wastes
 /// less than one trip per item. L's counter must step by one; where GVN
-/// merged its step with a `lane + 1` of the kernel on each way round I,
-/// the pass first gives it a step of its own.
+/// merged its step with a `lane + 1` of the kernel, before I or on each
+/// way round I, the pass first gives it a step of its own.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_TRANSFORMS_LOCKSTEPINTERLEAVEDLOOPS_H

@@ -531,6 +531,55 @@ exit:
 ; CHECK: %total = phi i32 [ 0, %lockstep.resume ], [ %acc.next.last, %lockstep.last ]
 ; CHECK-NEXT: %but.last = phi i32 [ 0, %lockstep.resume ], [ %[[BUT]], %lockstep.last ]
 
+; The kernel's `lane + 1` (a weight's index) before the inner loop, which
+; GVN made the lane loop's step too: the pass moves that add into its first
+; loop, so the counter gets an add of its own in the latch (without it, the
+; counter's next value would be poison and the lane loop endless).
+define internal void @step_before(ptr noalias %val, ptr noalias %w, ptr noalias %out, i64 %start, i64 %end) "lanes-work-group-of"="step_before" {
+entry:
+  br label %lanes
+
+lanes:
+  %lane = phi i64 [ 0, %entry ], [ %lane.plus, %join ]
+  %lane.plus = add nuw nsw i64 %lane, 1
+  %wp = getelementptr inbounds i32, ptr %w, i64 %lane.plus
+  %weight = load i32, ptr %wp, !llvm.access.group !1
+  %first = add nsw i64 %lane, %start
+  %enter = icmp slt i64 %first, %end
+  br i1 %enter, label %pre, label %join
+
+pre:
+  br label %sum
+
+sum:
+  %j = phi i64 [ %first, %pre ], [ %j.next, %sum ]
+  %acc = phi i32 [ %weight, %pre ], [ %acc.next, %sum ]
+  %p = getelementptr inbounds i32, ptr %val, i64 %j
+  %x = load i32, ptr %p, !llvm.access.group !1
+  %acc.next = add i32 %acc, %x
+  %j.next = add nsw i64 %j, 16
+  %more = icmp slt i64 %j.next, %end
+  br i1 %more, label %sum, label %join
+
+join:
+  %total = phi i32 [ 0, %lanes ], [ %acc.next, %sum ]
+  %q = getelementptr inbounds i32, ptr %out, i64 %lane
+  store i32 %total, ptr %q, !llvm.access.group !1
+  %again = icmp ult i64 %lane, 15
+  br i1 %again, label %lanes, label %exit, !llvm.loop !2
+
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define internal void @step_before(
+; CHECK: lanes:
+; CHECK-NEXT: %lane = phi i64 [ 0, %lockstep.last.pre ], [ %lane.next, %join ]
+; CHECK: join:
+; CHECK: %again = icmp ult i64 %lane, 15
+; CHECK-NEXT: %lane.next = add nuw nsw i64 %lane, 1
+; CHECK-NEXT: br i1 %again, label %lanes, label %exit
+
 ; A work-item loop without a counter PHI (what optimizations leave of
 ; unreachable code): no nest, and no crash.
 define internal void @no_counter(i1 %c) "lanes-work-group-of"="no_counter" {
