@@ -27,6 +27,7 @@ import concurrent.futures
 import copy
 import os
 import re
+import shlex
 import subprocess
 import sys
 import threading
@@ -57,11 +58,10 @@ class Toolchain:
 
     def compile_cmd(self, mode, src, exe):
         if mode == 'lanes':
-            return [self.lanespp, self.opt, '-w', src, '-o', exe]
-        return ['g++', '-std=c++17', self.lib_opt, '-w', '-I' + self.include,
-                src,
-                '-o', exe, '-L' + self.libdir, '-llanes_rt',
-                '-Wl,-rpath,' + self.libdir]
+            return [self.lanespp] + self.opt.split() + ['-w', src, '-o', exe]
+        return ['g++', '-std=c++17'] + self.lib_opt.split() + [
+            '-w', '-I' + self.include, src, '-o', exe, '-L' + self.libdir,
+            '-llanes_rt', '-Wl,-rpath,' + self.libdir]
 
     def compile(self, mode, src, exe):
         """Returns (ok, diagnostics)."""
@@ -263,10 +263,10 @@ def campaign(args, tc):
                                              len(failed), time.time() - start))
     if failed:
         print('failing seeds: %s' % ','.join(str(o.seed) for o in failed))
-        print('reproduce one: %s %s --build-dir %s --opt=%s '
-              '--sub-group-size %d --reproduce SEED' % (
+        print('reproduce one: %s %s --build-dir %s %s --sub-group-size %d '
+              '--reproduce SEED' % (
                   sys.executable, os.path.abspath(__file__), tc.build_dir,
-                  tc.opt, gen.SUB_GROUP_SIZE))
+                  shlex.quote('--opt=' + tc.opt), gen.SUB_GROUP_SIZE))
     return 1 if failed else 0
 
 
@@ -557,7 +557,8 @@ def main():
                     help='kernels per program (default 100)')
     ap.add_argument('--jobs', type=int, default=2,
                     help='batches built and run at once (default 2)')
-    ap.add_argument('--opt', default='-O2', help='optimization flag')
+    ap.add_argument('--opt', default='-O2',
+                    help='compiler flags, e.g. "-O3 -march=native"')
     ap.add_argument('--lib-opt', help='optimization flag of the library-only '
                     'build (default: --opt; -O0 compiles about twice as fast)')
     ap.add_argument('--keep', action='store_true',
