@@ -125,6 +125,15 @@ bool splitAtInner(InterleavedNest &N) {
   return true;
 }
 
+/// The PHI of \p L's header when it has one only: the counter of a
+/// work-item loop that carries nothing from one item to the next.
+PHINode *onlyPhi(const Loop &L) {
+  auto Phis = L.getHeader()->phis();
+  if (Phis.empty() || std::next(Phis.begin()) != Phis.end())
+    return nullptr;
+  return &*Phis.begin();
+}
+
 std::optional<InterleavedNest> matchNest(Loop &L, ScalarEvolution &SE) {
   if (!findOptionMDForLoop(&L, WorkItemLoopMD) || L.getSubLoops().size() != 1)
     return std::nullopt;
@@ -135,12 +144,9 @@ std::optional<InterleavedNest> matchNest(Loop &L, ScalarEvolution &SE) {
   if (!I.isInnermost() || !L.getLoopPreheader() || !L.getLoopLatch() ||
       L.getExitingBlock() != L.getLoopLatch())
     return std::nullopt;
-  // The counter is the header's only PHI: nothing is carried from one item
-  // to the next.
-  auto Phis = L.getHeader()->phis();
-  if (Phis.empty() || std::next(Phis.begin()) != Phis.end())
+  N.Item = onlyPhi(L);
+  if (!N.Item)
     return std::nullopt;
-  N.Item = &*Phis.begin();
   const auto *Count = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(N.Item));
   N.Items = SE.getSmallConstantTripCount(&L);
   if (!Count || Count->getLoop() != &L || !Count->getStart()->isZero() ||
@@ -896,13 +902,12 @@ bool hoistLeadingLoads(Loop &L) {
 /// way round it, joined by a PHI in which scalar evolution sees no counter.
 bool giveCounterOwnStep(Loop &L) {
   BasicBlock *Latch = L.getLoopLatch();
-  auto Phis = L.getHeader()->phis();
-  if (!Latch || Phis.empty() || std::next(Phis.begin()) != Phis.end())
+  PHINode *Counter = onlyPhi(L);
+  if (!Latch || !Counter)
     return false;
-  PHINode &Counter = *Phis.begin();
-  Value *Next = Counter.getIncomingValueForBlock(Latch);
+  Value *Next = Counter->getIncomingValueForBlock(Latch);
   auto IsStep = [&](Value *Step) {
-    return match(Step, m_c_Add(m_Specific(&Counter), m_One()));
+    return match(Step, m_c_Add(m_Specific(Counter), m_One()));
   };
   SmallVector<Value *, 2> Steps;
   if (auto *Joined = dyn_cast<PHINode>(Next))
@@ -917,11 +922,11 @@ bool giveCounterOwnStep(Loop &L) {
   };
   IRBuilder<> B(Latch->getTerminator());
   Value *Own =
-      B.CreateAdd(&Counter, ConstantInt::get(Counter.getType(), 1),
-                  Counter.getName() + ".next",
+      B.CreateAdd(Counter, ConstantInt::get(Counter->getType(), 1),
+                  Counter->getName() + ".next",
                   Flag([](Instruction *I) { return I->hasNoUnsignedWrap(); }),
                   Flag([](Instruction *I) { return I->hasNoSignedWrap(); }));
-  Counter.setIncomingValue(Counter.getBasicBlockIndex(Latch), Own);
+  Counter->setIncomingValue(Counter->getBasicBlockIndex(Latch), Own);
   return true;
 }
 
