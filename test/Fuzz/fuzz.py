@@ -263,10 +263,9 @@ def campaign(args, tc):
                                              len(failed), time.time() - start))
     if failed:
         print('failing seeds: %s' % ','.join(str(o.seed) for o in failed))
-        print('reproduce one: %s %s --build-dir %s %s --sub-group-size %d '
-              '--reproduce SEED' % (
-                  sys.executable, os.path.abspath(__file__), tc.build_dir,
-                  shlex.quote('--opt=' + tc.opt), gen.SUB_GROUP_SIZE))
+        print('reproduce one: %s %s --build-dir %s %s %s --reproduce SEED'
+              % (sys.executable, os.path.abspath(__file__), tc.build_dir,
+                 shlex.quote('--opt=' + tc.opt), gen.sub_group_options()))
     return 1 if failed else 0
 
 
@@ -324,7 +323,13 @@ def reproduce(args, tc):
     if diffs:
         print('%d of %d output words differ; the first ones:' % (len(diffs),
                                                                  len(a)))
+    items_end = kernel.n_items * len(fields)
     for i in diffs[:20]:
+        if i >= items_end:
+            # The joint scans' output regions follow the items' words.
+            print('  joint scan output word %d: library-only 0x%08x, '
+                  'compiled 0x%08x' % (i - items_end, a[i], b[i]))
+            continue
         item, field = divmod(i, len(fields))
         group, lid = divmod(item, kernel.local)
         print('  group %d, local linear id %d, %s: library-only 0x%08x, '
@@ -361,7 +366,8 @@ def expr_slots(kernel):
 
     def walk(block):
         for s in block:
-            for attr in ('expr', 'index', 'cond', 'bound'):
+            for attr in ('expr', 'index', 'cond', 'bound', 'lo', 'count',
+                         'init'):
                 e = getattr(s, attr, None)
                 if isinstance(e, gen.Expr):
                     walk_expr(s, attr, e)
@@ -567,9 +573,9 @@ def main():
                     '(default BUILD/fuzz-work)')
     ap.add_argument('--reproduce', type=int, metavar='SEED')
     ap.add_argument('--shrink', type=int, metavar='SEED')
-    gen.add_sub_group_size_option(ap)
+    gen.add_sub_group_options(ap)
     args = ap.parse_args()
-    gen.set_sub_group_size(args.sub_group_size)
+    gen.set_sub_group_options(args)
     if not args.work_dir:
         args.work_dir = os.path.join(args.build_dir, 'fuzz-work')
     tc = Toolchain(args.build_dir, args.opt, args.lib_opt)

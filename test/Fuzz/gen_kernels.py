@@ -17,20 +17,36 @@ well formed by construction, and the checker proves it:
   where nobody writes that bank. Conflicts found by the checker are repaired
   by turning a cross-item read into a read of the item's own slot, or by
   dropping the write.
+* Uniformity has three levels: group-uniform, sub-group-uniform (the same
+  in every item of a sub-group, maybe not between the sub-groups of a
+  work-group: the sub-group id and size, ids in the dimensions a sub-group
+  does not cross, 's' variables, results of sub-group reductions,
+  broadcasts and votes, and expressions of those) and varying. Control
+  that is only sub-group-uniform (`if (sgid % 2 == 0)`, loops of
+  sub-group-uniform trip counts, breaks and continues on such values) may
+  set 's' variables but holds no barrier.
 * Sub-group collectives and barriers are placed where barriers may be, so
-  every item of a sub-group reaches them alike; a sub-group barrier orders
+  every item of the work-group reaches them alike, as Lanes asks (SYCL
+  asks it of the sub-group only; --sub-group-divergence also places the
+  collectives under sub-group-uniform control). A sub-group barrier orders
   no memory between sub-groups, so it ends no interval. The program fixes
   LANES_SUB_GROUP_SIZE, so both builds have the same sub-groups.
+* Joint algorithms (joint_reduce, the joint scans, joint_any/all/none_of)
+  of a sub-group or the work-group run over a range of the input or of a
+  local bank that the group agrees on; a range of a local bank counts as a
+  read of the bank at uniform indices. The scans write a region of their
+  own, one slice per group, that nothing in the kernel reads.
 * Interleaved (warp-style) loops, `for (c = lo + lane; c < hi; c += step)`
   and their variants, have item-dependent trip counts and hold no barrier.
 * Arithmetic is on uint32_t (wrapping), shifts are masked, divisors are odd,
   array indices are reduced modulo the array size, all memory is initialized
   and loop trip counts are small.
 
-Each work-item writes its private state (uniform and varying variables, its
+Each work-item writes its private state (its variables of every level, its
 private array, its own local and scratch slots) to a global output array; a
-batch program prints one FNV-1a checksum line per kernel. The same source runs
-compiled (lanes++) and library-only (g++); any difference is a bug.
+batch program prints one FNV-1a checksum line per kernel, of that array and
+of the joint scans' output. The same source runs compiled (lanes++) and
+library-only (g++); any difference is a bug.
 
 Usage:
   gen_kernels.py --seeds 1:101 -o batch.cpp   # one program, kernels 1..100
@@ -42,6 +58,19 @@ import random
 import sys
 
 UINT = 0xFFFFFFFF
+
+# Uniformity levels, each including those above it: a value (or control)
+# the same in every work-item of the work-group; the same in every
+# work-item of each sub-group (which sub-groups of one work-group may not
+# share); or any value.
+VARYING, SUB_GROUP, GROUP = 0, 1, 2
+
+# Whether a sub-group collective needs only sub-group-uniform control, as
+# SYCL asks (--sub-group-divergence). Lanes asks every work-item of the
+# work-group to reach it (docs/sub-groups.md, "The restriction of this
+# version"; its library-only runtime reports anything else), so by default
+# the collectives are placed where barriers may be.
+SUB_GROUP_DIVERGENCE = False
 
 # ---------------------------------------------------------------------------
 # Expressions. Each node renders to a parenthesized C++ expression of type
@@ -65,7 +94,8 @@ class Const(Expr):
 
 
 class Var(Expr):
-    """A private variable: names starting with 'u' are uniform, 'v' varying."""
+    """A private variable: names starting with 'u' are group-uniform, 's'
+    sub-group-uniform, 'v' varying (see var_level)."""
 
     def __init__(self, name):
         self.name = name
@@ -94,25 +124,27 @@ class Counter(Expr):
         return self.name
 
 
-# Id queries: (C++ template, uniform?). {d} is a SYCL dimension.
+# Id queries: (C++ template, uniformity level). {d} is a SYCL dimension.
 ID_QUERIES = {
-    'lid': ('Lid', False),
-    'ldim': ('static_cast<uint32_t>(It.get_local_id({d}))', False),
-    'gdim': ('static_cast<uint32_t>(It.get_global_id({d}))', False),
-    'glin': ('static_cast<uint32_t>(It.get_global_linear_id())', False),
-    'grp': ('static_cast<uint32_t>(It.get_group({d}))', True),
-    'grplin': ('static_cast<uint32_t>(It.get_group_linear_id())', True),
-    'lrange': ('static_cast<uint32_t>(It.get_local_range({d}))', True),
-    'ngroups': ('static_cast<uint32_t>(It.get_group_range({d}))', True),
-    # A partial last sub-group makes even the sub-group's size vary.
+    'lid': ('Lid', VARYING),
+    # Sub-group-uniform in every dimension but the last (see IdQuery.level).
+    'ldim': ('static_cast<uint32_t>(It.get_local_id({d}))', VARYING),
+    'gdim': ('static_cast<uint32_t>(It.get_global_id({d}))', VARYING),
+    'glin': ('static_cast<uint32_t>(It.get_global_linear_id())', VARYING),
+    'grp': ('static_cast<uint32_t>(It.get_group({d}))', GROUP),
+    'grplin': ('static_cast<uint32_t>(It.get_group_linear_id())', GROUP),
+    'lrange': ('static_cast<uint32_t>(It.get_local_range({d}))', GROUP),
+    'ngroups': ('static_cast<uint32_t>(It.get_group_range({d}))', GROUP),
     'slid': ('static_cast<uint32_t>(It.get_sub_group().get_local_linear_id())',
-             False),
+             VARYING),
+    # A partial last sub-group in a row makes the sub-group's size vary
+    # between the sub-groups of a work-group.
     'srange': ('static_cast<uint32_t>('
-               'It.get_sub_group().get_local_linear_range())', False),
+               'It.get_sub_group().get_local_linear_range())', SUB_GROUP),
     'sgid': ('static_cast<uint32_t>(It.get_sub_group().get_group_linear_id())',
-             False),
+             SUB_GROUP),
     'smax': ('static_cast<uint32_t>('
-             'It.get_sub_group().get_max_local_range()[0])', True),
+             'It.get_sub_group().get_max_local_range()[0])', GROUP),
 }
 
 
@@ -120,6 +152,15 @@ class IdQuery(Expr):
     def __init__(self, kind, dim=0):
         self.kind = kind
         self.dim = dim
+
+    def level(self, dims):
+        """A sub-group is a run of consecutive work-items along the last
+        (fastest) SYCL dimension within one row (sycl/sub_group.hpp), so a
+        local or global id in any other dimension is the same in all its
+        work-items."""
+        if self.kind in ('ldim', 'gdim') and self.dim < dims - 1:
+            return SUB_GROUP
+        return ID_QUERIES[self.kind][1]
 
     def render(self, k):
         return ID_QUERIES[self.kind][0].format(d=self.dim)
@@ -394,16 +435,34 @@ class Barrier(Stmt):
 
 SUB_GROUP_OPS = ['plus', 'multiplies', 'bit_and', 'bit_or', 'bit_xor',
                  'minimum', 'maximum']
+# The sub-group collectives whose result is the same in all lanes (for the
+# predicates, when the value they are added to is).
+SUB_GROUP_UNIFORM_FORMS = ('reduce', 'broadcast', 'any', 'all', 'none')
+
+
+def var_level(name):
+    """The uniformity a variable promises, by its name's first letter."""
+    return {'u': GROUP, 's': SUB_GROUP}.get(name[0], VARYING)
+
+
+def collective_level(scope):
+    """The control a collective over a 'sub' group or a work-group
+    ('group') needs."""
+    if scope == 'sub' and SUB_GROUP_DIVERGENCE:
+        return SUB_GROUP
+    return GROUP
 
 
 class SubGroupOp(Stmt):
-    """var = a sub-group collective of expr. Every item of the group runs
-    it (it is placed like a barrier). Forms: 'reduce', 'inclusive' and
+    """var = a sub-group collective of expr. Every item of the work-group
+    runs it (it is placed like a barrier), or with --sub-group-divergence
+    every item of the sub-group. Forms: 'reduce', 'inclusive' and
     'exclusive' (scans) with `op`; 'broadcast' from lane `index % size`
-    (index uniform); 'select' from lane `index % size` (index varying);
-    'left', 'right' and 'xor' (shift_group_left/right by `amount`,
-    permute_group_by_xor with it), kept only where the source lane exists;
-    'any', 'all' and 'none' of `index != 0`."""
+    (index sub-group-uniform); 'select' from lane `index % size` (index
+    varying); 'left', 'right' and 'xor' (shift_group_left/right by
+    `amount`, permute_group_by_xor with it), kept only where the source
+    lane exists; 'any', 'all' and 'none' of `index != 0`, added to expr.
+    The SUB_GROUP_UNIFORM_FORMS may set an 's' variable."""
 
     def __init__(self, var, form, expr, index=None, op='plus', amount=0):
         self.var = var
@@ -447,6 +506,89 @@ class SubGroupOp(Stmt):
         else:
             out.append('%s%s = %s + (sycl::%s_of_group(%s, %s != 0u) ? 1u : '
                        '2u);' % (ind, v, x, f, sg, self.index.render(k)))
+
+
+JOINT_SCANS = ('exclusive', 'inclusive')
+
+
+class JointOp(Stmt):
+    """A joint group algorithm (sycl::joint_*) of the sub-group (`scope`
+    'sub') or the work-group ('group') over a range every item of that
+    group agrees on: of the read-only input In, or of local bank `source`
+    (a number), from First = base + lo % size to First + count % (min(size -
+    lo % size, cap) + 1), cap being the output slice's length.
+
+    'reduce' sets var to joint_reduce with `op` (from `init` unless it is
+    None); 'any', 'all' and 'none' set var to expr plus 1 or 2 by the
+    predicate `(X & mask) == value` over the range. The scans, 'exclusive'
+    and 'inclusive' (with `op`, from `init` unless None), write to output
+    region `region` of the global array Js: one slice per work-group and,
+    over a sub-group, per sub-group, so no two groups write one element,
+    and in Lanes each element has one writer (item i of the group writes
+    elements i, i + size, ...). No other statement writes the region, and
+    nothing in the kernel reads it: it is hashed with the items' outputs
+    after the kernel. That is the race model's whole rule for the output;
+    the input range is a read of the bank by every item at
+    group-uniform indices."""
+
+    def __init__(self, scope, form, source, lo, count, var=None, expr=None,
+                 init=None, op='plus', pred=(1, 0), region=0):
+        self.scope = scope
+        self.form = form
+        self.source = source
+        self.lo = lo
+        self.count = count
+        self.var = var
+        self.expr = expr
+        self.init = init
+        self.op = op
+        self.pred = pred
+        self.region = region
+
+    def exprs(self):
+        return [e for e in (self.lo, self.count, self.init, self.expr)
+                if e is not None]
+
+    def range_level(self):
+        return SUB_GROUP if self.scope == 'sub' else GROUP
+
+    def source_size(self, k):
+        return k.n_items if self.source == 'In' else k.local
+
+    def cap(self, k):
+        return k.joint_cap(self.scope)
+
+    def render(self, k, out, ind):
+        g = 'It.get_sub_group()' if self.scope == 'sub' else 'It.get_group()'
+        size = self.source_size(k)
+        base = 'In' if self.source == 'In' else '&Loc[%du]' % (self.source *
+                                                              k.local)
+        out.append('%s{' % ind)
+        out.append('%s  const uint32_t JLo = %s %% %du;' % (
+            ind, self.lo.render(k), size))
+        out.append('%s  const uint32_t *JFirst = %s + JLo;' % (ind, base))
+        out.append('%s  const uint32_t *JLast = JFirst + %s %% (fuzzMin(%du - '
+                   'JLo, %du) + 1u);' % (ind, self.count.render(k), size,
+                                         self.cap(k)))
+        op = 'sycl::%s<uint32_t>()' % self.op
+        init = [self.init.render(k)] if self.init is not None else []
+        f = self.form
+        if f == 'reduce':
+            out.append('%s  %s = sycl::joint_reduce(%s);' % (
+                ind, self.var, ', '.join([g, 'JFirst', 'JLast'] + init + [op])))
+        elif f in JOINT_SCANS:
+            args = [g, 'JFirst', 'JLast', k.joint_slice(self)]
+            # The specification's order: exclusive takes init before the
+            # operation, inclusive after it.
+            args += init + [op] if f == 'exclusive' else [op] + init
+            out.append('%s  sycl::joint_%s_scan(%s);' % (ind, f,
+                                                         ', '.join(args)))
+        else:
+            out.append('%s  %s = %s + (sycl::joint_%s_of(%s, JFirst, JLast, '
+                       '[](uint32_t X) { return (X & %du) == %du; }) ? 1u : '
+                       '2u);' % (ind, self.var, self.expr.render(k), f, g,
+                                 self.pred[0], self.pred[1]))
+        out.append('%s}' % ind)
 
 
 class If(Stmt):
@@ -677,11 +819,13 @@ class Kernel:
         self.group_dims = [1]
         self.n_v = 3
         self.n_u = 2
+        self.n_s = 1
         self.n_priv = 4
         self.n_banks = 1
         self.n_shared = 1
         self.n_gs = 0
         self.n_uni = 8
+        self.n_js = 0  # output regions of joint scans (JointOp.region)
         self.params = []
         self.sh_writer = []
         self.body = []
@@ -704,10 +848,38 @@ class Kernel:
     def n_items(self):
         return self.local * self.n_groups
 
+    @property
+    def n_sub_groups(self):
+        """Sub-groups per work-group: rows of the last SYCL dimension times
+        the sub-groups of a row (the last one maybe partial)."""
+        last = self.local_dims[-1]
+        return self.local // last * (-(-last // SUB_GROUP_SIZE))
+
+    def joint_cap(self, scope):
+        """The longest range of a joint algorithm: over two chunks of the
+        group's items, a partial one included."""
+        return 2 * SUB_GROUP_SIZE + 3 if scope == 'sub' else 2 * self.local + 1
+
+    def joint_slices(self):
+        """Words of one joint scan region per work-group."""
+        return max(self.joint_cap('group'),
+                   self.n_sub_groups * self.joint_cap('sub'))
+
+    def joint_slice(self, op):
+        """The C++ pointer to a JointOp's output slice."""
+        per_group = self.joint_slices()
+        at = 'Js + (%du + %s) * %du' % (op.region * self.n_groups,
+                                        ID_QUERIES['grplin'][0], per_group)
+        if op.scope == 'sub':
+            at += ' + %s * %du' % (ID_QUERIES['sgid'][0],
+                                   self.joint_cap('sub'))
+        return at
+
     def out_fields(self):
         """Names of the per-item output words, in order."""
         names = ['v%d' % i for i in range(self.n_v)]
         names += ['u%d' % i for i in range(self.n_u)]
+        names += ['s%d' % i for i in range(self.n_s)]
         names += ['Pa[%d]' % i for i in range(self.n_priv)]
         names += ['Loc bank %d' % b for b in range(self.n_banks)]
         names += ['Gs bank %d' % b for b in range(self.n_gs)]
@@ -746,6 +918,12 @@ class Kernel:
         o.append('    Uni[I] = fuzzInput(Seed ^ 0x5A5A5A5Au, I) % 8u;')
         o.append('  for (uint32_t I = 0; I < NItems * NOut; ++I)')
         o.append('    Out[I] = 0xA5A5A5A5u;')
+        n_js = self.n_js * self.n_groups * self.joint_slices()
+        if n_js:
+            o.append('  constexpr size_t NJs = %d;' % n_js)
+            o.append('  uint32_t *Js = sycl::malloc_shared<uint32_t>(NJs, Q);')
+            o.append('  for (uint32_t I = 0; I < NJs; ++I)')
+            o.append('    Js[I] = 0xC3C3C3C3u ^ I;')
         for i, p in enumerate(self.params):
             o.append('  const uint32_t P%d = %s;' % (i, Const(p).render(k)))
         o.append('  Q.submit([&](sycl::handler &H) {')
@@ -771,6 +949,10 @@ class Kernel:
             init = ['P0', 'GroupBase', 'Uni[%d]' % (i % self.n_uni),
                     'static_cast<uint32_t>(It.get_group_linear_id()) * 7u'][i % 4]
             o.append('%suint32_t u%d = %s;' % (ind, i, init))
+        for i in range(self.n_s):
+            o.append('%suint32_t s%d = %s * %du + P%d;' % (
+                ind, i, ID_QUERIES['sgid'][0], 2 * i + 3,
+                i % len(self.params)))
         o.append('%suint32_t Pa[%d] = {%s};' % (
             ind, self.n_priv, ', '.join(['Self', 'Lid', '1u', 'Self >> 3',
                                          '5u', 'Lid ^ 3u', '7u', '8u'][:self.n_priv])))
@@ -789,6 +971,7 @@ class Kernel:
         o.append(ind + 'uint32_t *O = Out + (GroupBase + Lid) * NOut;')
         fields = ['v%d' % i for i in range(self.n_v)]
         fields += ['u%d' % i for i in range(self.n_u)]
+        fields += ['s%d' % i for i in range(self.n_s)]
         fields += ['Pa[%d]' % i for i in range(self.n_priv)]
         fields += ['Loc[%du + Lid]' % (b * L) for b in range(self.n_banks)]
         fields += ['Gs[(GroupBase + Lid) * %du + %du]' % (self.n_gs, b)
@@ -799,9 +982,14 @@ class Kernel:
         o.append('  });')
         o.append('  Q.wait();')
         o.append('  uint64_t Hash = fuzzHash(Out, NItems * NOut);')
+        if n_js:
+            o.append('  Hash = Hash * 0x100000001B3ull ^ fuzzHash(Js, NJs);')
         o.append('  if (Dump)')
         o.append('    fuzzDump(Out, NItems * NOut);')
-        for a in ('In', 'Uni', 'Gs', 'Out'):
+        if n_js:
+            o.append('  if (Dump)')
+            o.append('    fuzzDump(Js, NJs);')
+        for a in ('In', 'Uni', 'Gs', 'Out') + (('Js',) if n_js else ()):
             o.append('  sycl::free(%s, Q);' % a)
         o.append('  return Hash;')
         o.append('}')
@@ -922,38 +1110,50 @@ class InvalidKernel(Exception):
 
 
 class Ctx:
-    """Where a statement sits: is it group-uniform, which counters are
-    uniform, which loops a break may leave."""
+    """Where a statement sits: how uniform its control is (a level), the
+    level of each counter, which loops a break may leave; `dims` is the
+    kernel's (for IdQuery.level)."""
 
-    def __init__(self, uniform=True, counters=None, loops=None,
-                 in_lambda=False):
-        self.uniform = uniform
+    def __init__(self, level=GROUP, counters=None, loops=None,
+                 in_lambda=False, dims=1):
+        self.level = level
         self.counters = counters or {}
         self.loops = loops or []
         self.in_lambda = in_lambda
+        self.dims = dims
 
-    def derive(self, uniform=None, counters=None, loops=None, in_lambda=None):
-        return Ctx(self.uniform if uniform is None else uniform,
+    def derive(self, level=None, counters=None, loops=None, in_lambda=None):
+        return Ctx(self.level if level is None else level,
                    self.counters if counters is None else counters,
                    self.loops if loops is None else loops,
-                   self.in_lambda if in_lambda is None else in_lambda)
+                   self.in_lambda if in_lambda is None else in_lambda,
+                   self.dims)
+
+
+def level_of(e, ctx):
+    """How uniform e is: GROUP, SUB_GROUP or VARYING. Memory reads are
+    race-free (the race model's job), so a read at a uniform index is as
+    uniform as its index."""
+    if isinstance(e, (Const, Param, SharedRead)):
+        return GROUP
+    if isinstance(e, Var):
+        return var_level(e.name)
+    if isinstance(e, Counter):
+        return ctx.counters.get(e.name, VARYING)
+    if isinstance(e, IdQuery):
+        return e.level(ctx.dims)
+    if isinstance(e, PrivRead):
+        return VARYING
+    if isinstance(e, SlotRead):
+        if e.own or e.index is None:
+            return VARYING
+        return level_of(e.index, ctx)
+    return min([GROUP] + [level_of(c, ctx) for c in e.children()])
 
 
 def is_uniform(e, ctx):
     """Whether e has the same value in every work-item of a group."""
-    if isinstance(e, (Const, Param, SharedRead)):
-        return True
-    if isinstance(e, Var):
-        return e.name.startswith('u')
-    if isinstance(e, Counter):
-        return ctx.counters.get(e.name, False)
-    if isinstance(e, IdQuery):
-        return ID_QUERIES[e.kind][1]
-    if isinstance(e, PrivRead):
-        return False
-    if isinstance(e, SlotRead):
-        return not e.own and e.index is not None and is_uniform(e.index, ctx)
-    return all(is_uniform(c, ctx) for c in e.children())
+    return level_of(e, ctx) == GROUP
 
 
 class LoopFrame:
@@ -1010,12 +1210,13 @@ class Checker:
         self.fix = fix
         self.changed = False
         self.nodes = {}
+        self.regions = {}  # joint scan output region -> id of its JointOp
 
     def fail(self, why):
         raise InvalidKernel('seed %d: %s' % (self.k.seed, why))
 
     def run(self):
-        self.block(self.k.body, State(), Ctx(), top=True)
+        self.block(self.k.body, State(), Ctx(dims=self.k.dims), top=True)
         return self.changed
 
     # Memory accesses ------------------------------------------------------
@@ -1027,9 +1228,15 @@ class Checker:
         if isinstance(e, SharedRead):
             self.read(('S', e.slot), e, True, st)
         elif isinstance(e, SlotRead) and not e.own and e.index is not None:
-            self.read((e.space, e.bank), e, is_uniform(e.index, ctx), st)
+            # A read at a sub-group-uniform index may make a value that
+            # must stay so; a repair keeps it and drops the writes.
+            self.read((e.space, e.bank), e,
+                      level_of(e.index, ctx) >= SUB_GROUP, st)
 
     def read(self, bank, node, uniform, st):
+        """A read of another item's slot of bank; a uniform one (every item
+        of a group at the same index, or of a sub-group) is repaired by
+        dropping the racing writes, a varying one by reading the own slot."""
         self.nodes[id(node)] = node
         writes = st.get(bank, 'W')
         if writes:
@@ -1070,14 +1277,17 @@ class Checker:
             st = self.stmt(s, st, ctx, top and i == len(stmts) - 1)
         return st
 
+    def assign(self, var, level, ctx):
+        """var takes a value of `level` under ctx."""
+        if min(level, ctx.level) < var_level(var):
+            self.fail('%s assigned a less uniform value or under less '
+                      'uniform control than it promises' % var)
+
     def stmt(self, s, st, ctx, last_top):
         for e in s.exprs():
             self.reads(e, st, ctx)
         if isinstance(s, Assign):
-            if s.var.startswith('u') and not (ctx.uniform and
-                                              is_uniform(s.expr, ctx)):
-                self.fail('uniform variable %s assigned a varying value or '
-                          'under varying control' % s.var)
+            self.assign(s.var, level_of(s.expr, ctx), ctx)
             return st
         if isinstance(s, PrivWrite):
             return st
@@ -1088,19 +1298,19 @@ class Checker:
             self.write(('S', s.slot), s, st)
             return st
         if isinstance(s, Barrier):
-            if not ctx.uniform:
-                self.fail('barrier under varying control')
+            # Even a sub-group barrier: the generator puts it only where
+            # work-group barriers may be.
+            if ctx.level < GROUP:
+                self.fail('barrier under control that is not group-uniform')
             if not s.orders_group():
                 return st
             st = st.copy()
             st.clear('LSG' if s.fences_global() else 'LS')
             return st
         if isinstance(s, SubGroupOp):
-            if not ctx.uniform:
-                self.fail('sub-group collective under varying control')
-            if not s.var.startswith('v'):
-                self.fail('sub-group collective assigned to %s' % s.var)
-            return st
+            return self.sub_group_op(s, st, ctx)
+        if isinstance(s, JointOp):
+            return self.joint_op(s, st, ctx)
         if isinstance(s, If):
             return self.if_stmt(s, st, ctx, last_top)
         if isinstance(s, Loop):
@@ -1109,7 +1319,7 @@ class Checker:
             self.fail('guard outside a guarded loop body')
         if isinstance(s, Let):
             counters = dict(ctx.counters)
-            counters[s.counter] = True
+            counters[s.counter] = GROUP
             return self.block(s.body, st, ctx.derive(counters=counters))
         if isinstance(s, Lambda):
             inner = ctx.derive(loops=[], in_lambda=True)
@@ -1122,12 +1332,51 @@ class Checker:
             self.fail('%s outside an if' % s.kind)
         self.fail('unknown statement %r' % s)
 
+    def sub_group_op(self, s, st, ctx):
+        if ctx.level < collective_level('sub'):
+            self.fail('sub-group collective under control that is not '
+                      'uniform enough')
+        if s.form == 'broadcast' and level_of(s.index, ctx) < SUB_GROUP:
+            self.fail('broadcast from a lane the sub-group does not agree on')
+        level = VARYING
+        if s.form in ('reduce', 'broadcast'):
+            level = SUB_GROUP
+        elif s.form in ('any', 'all', 'none'):
+            level = min(SUB_GROUP, level_of(s.expr, ctx))
+        self.assign(s.var, level, ctx)
+        return st
+
+    def joint_op(self, s, st, ctx):
+        if ctx.level < collective_level(s.scope):
+            self.fail('joint algorithm under control that is not uniform '
+                      'enough')
+        for e in s.exprs():
+            if e is not s.expr and level_of(e, ctx) < s.range_level():
+                self.fail('joint algorithm over a range or from an initial '
+                          'value its group does not agree on')
+        if s.source != 'In':
+            self.read(('L', s.source), s, True, st)
+        if s.form in JOINT_SCANS:
+            if s.var is not None:
+                self.fail('joint scan with a result variable')
+            if not 0 <= s.region < self.k.n_js:
+                self.fail('joint scan region %d of %d' % (s.region,
+                                                         self.k.n_js))
+            if self.regions.setdefault(s.region, id(s)) != id(s):
+                self.fail('two joint scans write region %d' % s.region)
+            return st
+        level = s.range_level()
+        if s.form != 'reduce':
+            level = min(level, level_of(s.expr, ctx))
+        self.assign(s.var, level, ctx)
+        return st
+
     def if_stmt(self, s, st, ctx, last_top):
-        uniform = ctx.uniform and is_uniform(s.cond, ctx)
+        level = min(ctx.level, level_of(s.cond, ctx))
         if len(s.then) == 1 and isinstance(s.then[0], Jump) and not s.other:
-            return self.jump(s.then[0].kind, uniform, st, ctx, last_top)
-        inner = ctx.derive(uniform=uniform)
-        if uniform:
+            return self.jump(s.then[0].kind, level, st, ctx, last_top)
+        inner = ctx.derive(level=level)
+        if level == GROUP:
             # Exactly one branch runs in the whole group.
             return union(self.block(s.then, st.copy(), inner),
                          self.block(s.other, st.copy(), inner))
@@ -1135,33 +1384,34 @@ class Checker:
         b = self.block(s.other, union(st, a), inner)
         return union(a, b)
 
-    def jump(self, kind, uniform, st, ctx, last_top):
+    def jump(self, kind, level, st, ctx, last_top):
         if kind == 'return':
             if ctx.in_lambda:
                 self.fail('return inside a lambda')
-            if not uniform and not last_top:
+            if level < GROUP and not last_top:
                 self.fail('item-dependent return before the kernel tail')
             return st  # the items that stay fall through
         if not ctx.loops:
             self.fail('%s outside a loop' % kind)
         frame = ctx.loops[-1]
-        if not uniform and (frame.body_uniform or frame.has_barrier):
-            # A direct child of the body would have made the body varying.
-            self.fail('item-dependent %s out of a uniform loop or one with '
+        if level < frame.body_level or (level < GROUP and frame.has_barrier):
+            # jump_level made the body at most as uniform as its jumps.
+            self.fail('%s less uniform than its loop, or out of a loop with '
                       'barriers' % kind)
         (frame.breaks if kind == 'break' else frame.continues).append(st.copy())
         return st
 
     def loop(self, s, st, ctx):
-        uniform = (ctx.uniform and not s.guarded and
-                   not isinstance(s, Strided) and is_uniform(s.bound, ctx)
-                   and not self.varying_jumps(s, ctx))
+        level = VARYING
+        if not s.guarded and not isinstance(s, Strided):
+            level = min(ctx.level, level_of(s.bound, ctx),
+                        self.jump_level(s, ctx))
         counters = dict(ctx.counters)
-        counters[s.counter] = uniform
+        counters[s.counter] = level
         frame = LoopFrame()
         frame.has_barrier = contains_barrier(s.body)
-        frame.body_uniform = uniform
-        inner = ctx.derive(uniform=uniform, counters=counters,
+        frame.body_level = level
+        inner = ctx.derive(level=level, counters=counters,
                            loops=ctx.loops + [frame])
         head = st
         guard_ctx = None
@@ -1169,10 +1419,10 @@ class Checker:
             if any(isinstance(c, If) and len(c.then) == 1 and
                    isinstance(c.then[0], Jump) for c in s.body):
                 guard_ctx = None
-            elif ctx.uniform:
+            elif ctx.level == GROUP:
                 guard_counters = dict(counters)
-                guard_counters[s.counter] = True
-                guard_ctx = ctx.derive(uniform=True, counters=guard_counters,
+                guard_counters[s.counter] = GROUP
+                guard_ctx = ctx.derive(level=GROUP, counters=guard_counters,
                                        loops=ctx.loops + [frame])
         for _ in range(64):
             frame.breaks, frame.continues = [], []
@@ -1214,33 +1464,33 @@ class Checker:
                 st = self.stmt(c, st, inner, False)
         return st
 
-    def varying_jumps(self, s, ctx):
-        """Whether some item may break or continue loop s while others
-        do not (judged as if the loop itself were uniform)."""
+    def jump_level(self, s, ctx):
+        """How uniform the decisions to break or continue loop s are: if
+        some item may leave an iteration while another of its sub-group
+        (VARYING) or work-group (SUB_GROUP) does not, the body is no more
+        uniform than that (judged as if the loop itself were uniform)."""
         counters = dict(ctx.counters)
-        counters[s.counter] = True
-        return self.jumps_vary(s.body, ctx.derive(counters=counters), True)
+        counters[s.counter] = GROUP
+        return self.jumps_level(s.body, ctx.derive(counters=counters), GROUP)
 
-    def jumps_vary(self, stmts, ctx, uniform):
+    def jumps_level(self, stmts, ctx, level):
+        low = GROUP
         for c in stmts:
             if isinstance(c, If):
-                u = uniform and is_uniform(c.cond, ctx)
+                lv = min(level, level_of(c.cond, ctx))
                 if len(c.then) == 1 and isinstance(c.then[0], Jump) and \
-                        c.then[0].kind != 'return' and not u:
-                    return True
-                if self.jumps_vary(c.then, ctx, u) or \
-                        self.jumps_vary(c.other, ctx, u):
-                    return True
+                        c.then[0].kind != 'return':
+                    low = min(low, lv)
+                low = min(low, self.jumps_level(c.then, ctx, lv),
+                          self.jumps_level(c.other, ctx, lv))
             elif isinstance(c, Let):
                 counters = dict(ctx.counters)
-                counters[c.counter] = True
-                if self.jumps_vary(c.body, ctx.derive(counters=counters),
-                                   uniform):
-                    return True
+                counters[c.counter] = GROUP
+                low = min(low, self.jumps_level(
+                    c.body, ctx.derive(counters=counters), level))
             elif isinstance(c, Guard):
-                if self.jumps_vary(c.body, ctx, False):
-                    return True
-        return False
+                low = min(low, self.jumps_level(c.body, ctx, VARYING))
+        return low
 
 
 def contains_barrier(block):
@@ -1278,18 +1528,19 @@ INTERESTING = [0, 1, 2, 3, 7, 8, 31, 32, 33, 255, 0x7FFFFFFF, 0x80000000,
 
 
 class GenCtx:
-    def __init__(self, uniform=True, counters=None, depth=0, loops=0,
+    def __init__(self, level=GROUP, counters=None, depth=0, loops=0,
                  loop=None, in_lambda=False):
-        self.uniform = uniform
-        self.counters = counters or {}  # name -> uniform
+        self.level = level  # how uniform the control is
+        self.counters = counters or {}  # name -> level
         self.depth = depth
         self.loops = loops  # loop nesting (bounds total trip counts)
-        # The innermost loop a jump may leave: (kind, may_vary), or None.
+        # The innermost loop a jump may leave: (kind, the level its
+        # conditions need), or None.
         self.loop = loop
         self.in_lambda = in_lambda
 
     def derive(self, **kw):
-        c = GenCtx(self.uniform, dict(self.counters), self.depth + 1,
+        c = GenCtx(self.level, dict(self.counters), self.depth + 1,
                    self.loops, self.loop, self.in_lambda)
         for key, v in kw.items():
             setattr(c, key, v)
@@ -1324,6 +1575,7 @@ class Generator:
                 break
         k.n_v = r.randint(3, 6)
         k.n_u = r.randint(2, 4)
+        k.n_s = r.randint(1, 3)
         k.n_priv = r.choice([2, 4, 8])
         k.n_banks = r.randint(1, 3)
         k.n_shared = r.randint(1, 3)
@@ -1334,11 +1586,12 @@ class Generator:
 
     # Expressions -----------------------------------------------------------
 
-    def leaf(self, ctx, uniform, plain=False):
-        """A variable, constant, id or memory read. Plain leaves read no
-        memory, so they serve as indices without nesting further."""
+    def leaf(self, ctx, level, plain=False):
+        """A variable, constant, id or memory read at least as uniform as
+        `level`. Plain leaves read no memory, so they serve as indices
+        without nesting further."""
         r, k = self.r, self.k
-        idx = lambda u: self.leaf(ctx, u, plain=True)
+        idx = lambda lv: self.leaf(ctx, lv, plain=True)
         choices = [
             (4, lambda: Const(r.choice(INTERESTING) if r.random() < 0.5
                               else r.randint(0, 100))),
@@ -1349,10 +1602,19 @@ class Generator:
             (1, lambda: IdQuery('grplin')),
             (0.5, lambda: IdQuery('smax')),
         ]
-        counters = [c for c, u in ctx.counters.items() if u or not uniform]
+        counters = [c for c, lv in ctx.counters.items() if lv >= level]
         if counters:
             choices.append((4, lambda: Counter(r.choice(counters))))
-        if not uniform:
+        if level <= SUB_GROUP:
+            choices += [
+                (3, lambda: Var('s%d' % r.randrange(k.n_s))),
+                (1.5, lambda: IdQuery(r.choice(['sgid', 'srange']))),
+            ]
+            if k.dims > 1:
+                # Ids in the dimensions a sub-group does not cross.
+                choices.append((1, lambda: IdQuery(
+                    r.choice(['ldim', 'gdim']), r.randrange(k.dims - 1))))
+        if level == VARYING:
             choices += [
                 (12, lambda: Var('v%d' % r.randrange(k.n_v))),
                 (5, lambda: IdQuery('lid')),
@@ -1366,23 +1628,24 @@ class Generator:
         # Reads all items make at one index stay uniform, so the checker
         # drops writes that race with them; keep them rarer where a varying
         # value would do.
-        w = 2 if uniform else 0.5
+        w = 0.5 if level == VARYING else 2
+        at = GROUP if level == VARYING else level  # their index's level
         choices += [
-            (2, lambda: GlobalRead('Uni', idx(True))),
-            (1, lambda: GlobalRead('In', idx(True))),
+            (2, lambda: GlobalRead('Uni', idx(GROUP))),
+            (1, lambda: GlobalRead('In', idx(at))),
             (w, lambda: SharedRead(r.randrange(k.n_shared))),
-            (w, lambda: SlotRead('L', r.randrange(k.n_banks), idx(True))),
+            (w, lambda: SlotRead('L', r.randrange(k.n_banks), idx(at))),
         ]
         if k.n_gs:
             choices.append((w / 2, lambda: SlotRead('G', r.randrange(k.n_gs),
-                                                    idx(True))))
-        if not uniform:
+                                                    idx(at))))
+        if level == VARYING:
             choices += [
-                (3, lambda: PrivRead(idx(False))),
+                (3, lambda: PrivRead(idx(VARYING))),
                 (3, lambda: SlotRead('L', r.randrange(k.n_banks), None)),
                 (5, lambda: SlotRead('L', r.randrange(k.n_banks),
                                      self.neighbour(ctx))),
-                (2, lambda: GlobalRead('In', idx(False))),
+                (2, lambda: GlobalRead('In', idx(VARYING))),
             ]
             if k.n_gs:
                 choices += [
@@ -1397,26 +1660,27 @@ class Generator:
         r = self.r
         if r.random() < 0.6:
             return Binary('+', IdQuery('lid'), Const(r.randint(1, 40)))
-        return self.leaf(ctx, False, plain=True)
+        return self.leaf(ctx, VARYING, plain=True)
 
-    def expr(self, ctx, uniform, depth=2):
+    def expr(self, ctx, level, depth=2):
+        """An expression at least as uniform as `level`."""
         r = self.r
         if depth <= 0 or r.random() < 0.25:
-            return self.leaf(ctx, uniform)
+            return self.leaf(ctx, level)
         x = r.random()
         if x < 0.75:
-            return Binary(r.choice(BINARY_OPS), self.expr(ctx, uniform, depth - 1),
-                          self.expr(ctx, uniform, depth - 1))
+            return Binary(r.choice(BINARY_OPS), self.expr(ctx, level, depth - 1),
+                          self.expr(ctx, level, depth - 1))
         if x < 0.85:
             return Unary(r.choice(['not', 'neg']),
-                         self.expr(ctx, uniform, depth - 1))
-        return Select(self.cond(ctx, uniform, depth - 1),
-                      self.expr(ctx, uniform, depth - 1),
-                      self.expr(ctx, uniform, depth - 1))
+                         self.expr(ctx, level, depth - 1))
+        return Select(self.cond(ctx, level, depth - 1),
+                      self.expr(ctx, level, depth - 1),
+                      self.expr(ctx, level, depth - 1))
 
-    def cond(self, ctx, uniform, depth=1):
+    def cond(self, ctx, level, depth=1):
         r = self.r
-        a = self.expr(ctx, uniform, depth)
+        a = self.expr(ctx, level, depth)
         x = r.random()
         if x < 0.4:
             # Small moduli give branches taken by some groups or items.
@@ -1425,15 +1689,15 @@ class Generator:
                        Const(r.randint(0, 2)))
         if x < 0.7:
             return Cmp(r.choice(['<', '>=', '<=', '>']), a,
-                       self.expr(ctx, uniform, depth))
+                       self.expr(ctx, level, depth))
         return Cmp(r.choice(['==', '!=']), Binary('&', a, Const(1)), Const(0))
 
-    def small_bound(self, ctx, uniform):
-        """A loop bound of at most 4 (uniform) or 5 (varying) trips."""
+    def small_bound(self, ctx, level):
+        """A loop bound of at most 4 trips, at least as uniform as level."""
         r = self.r
         if r.random() < 0.3:
             return Const(r.randint(0, 3))
-        e = self.expr(ctx, uniform, 1)
+        e = self.expr(ctx, level, 1)
         return Binary('+', Binary('mod', e, Const(r.choice([2, 3, 4]))),
                       Const(r.randint(0, 1)))
 
@@ -1461,26 +1725,39 @@ class Generator:
         deep = ctx.depth >= 4
         choices = [
             (20, lambda: Assign('v%d' % r.randrange(k.n_v),
-                                self.expr(ctx, False))),
-            (5, lambda: PrivWrite(self.expr(ctx, False, 1),
-                                  self.expr(ctx, False))),
+                                self.expr(ctx, VARYING))),
+            (5, lambda: PrivWrite(self.expr(ctx, VARYING, 1),
+                                  self.expr(ctx, VARYING))),
             (12, lambda: SlotWrite('L', r.randrange(k.n_banks),
-                                   self.expr(ctx, False))),
+                                   self.expr(ctx, VARYING))),
             (4, lambda: SharedWrite(r.randrange(k.n_shared),
-                                    self.expr(ctx, False))),
-            (4, lambda: If(self.cond(ctx, False), self.block(
-                ctx.derive(uniform=False), self.body_size(ctx)),
-                self.block(ctx.derive(uniform=False), r.randint(0, 2)))),
+                                    self.expr(ctx, VARYING))),
+            (4, lambda: If(self.cond(ctx, VARYING), self.block(
+                ctx.derive(level=VARYING), self.body_size(ctx)),
+                self.block(ctx.derive(level=VARYING), r.randint(0, 2)))),
         ]
         if k.n_gs:
             choices.append((4, lambda: SlotWrite('G', r.randrange(k.n_gs),
-                                                 self.expr(ctx, False))))
-        if ctx.uniform:
+                                                 self.expr(ctx, VARYING))))
+        if ctx.level >= SUB_GROUP:
+            choices.append((4, lambda: Assign('s%d' % r.randrange(k.n_s),
+                                              self.expr(ctx, SUB_GROUP))))
+            if not deep:
+                choices.append((2, lambda: self.sub_group_if(ctx)))
+            if not deep and ctx.loops < 3:
+                choices.append((1, lambda: self.sub_group_loop(ctx)))
+            if ctx.level < GROUP and SUB_GROUP_DIVERGENCE:
+                choices += [
+                    (5, lambda: self.sub_group_op(ctx)),
+                    (2, lambda: self.joint_op(ctx, 'sub')),
+                ]
+        if ctx.level == GROUP:
             choices += [
                 (8, lambda: Assign('u%d' % r.randrange(k.n_u),
-                                   self.expr(ctx, True))),
+                                   self.expr(ctx, GROUP))),
                 (16, self.barrier),
                 (5, lambda: self.sub_group_op(ctx)),
+                (2, lambda: self.joint_op(ctx)),
             ]
             if not deep:
                 choices += [
@@ -1491,13 +1768,13 @@ class Generator:
             if not ctx.in_lambda and not deep:
                 choices.append((2, lambda: self.lambda_block(ctx)))
             if not ctx.in_lambda:
-                choices.append((1, lambda: If(self.cond(ctx, True),
+                choices.append((1, lambda: If(self.cond(ctx, GROUP),
                                               [Jump('return')], [])))
         if not deep and ctx.loops < 3:
             choices.append((3, lambda: self.varying_loop(ctx)))
-        if ctx.loop is not None and (ctx.loop[1] or ctx.uniform):
-            kind, may_vary = ctx.loop
-            choices.append((5, lambda: If(self.cond(ctx, not may_vary),
+        if ctx.loop is not None and ctx.level >= ctx.loop[1]:
+            need = ctx.loop[1]
+            choices.append((5, lambda: If(self.cond(ctx, need),
                                           [Jump(r.choice(['break',
                                                           'continue']))], [])))
         return weighted(r, choices)()
@@ -1516,7 +1793,7 @@ class Generator:
         other = []
         if r.random() < 0.6:
             other = self.with_barriers(self.block(inner, r.randint(0, 3)), ctx)
-        return If(self.cond(ctx, True), then, other)
+        return If(self.cond(ctx, GROUP), then, other)
 
     def loop_kind(self):
         return weighted(self.r, [(6, lambda: 'for'), (2, lambda: 'while'),
@@ -1525,11 +1802,47 @@ class Generator:
     def uniform_loop(self, ctx):
         name = self.fresh('i')
         counters = dict(ctx.counters)
-        counters[name] = True
+        counters[name] = GROUP
         inner = ctx.derive(counters=counters, loops=ctx.loops + 1,
-                           loop=('uniform', False))
+                           loop=('uniform', GROUP))
         body = self.with_barriers(self.block(inner, self.body_size(ctx)), ctx)
-        return Loop(self.loop_kind(), name, self.small_bound(ctx, True), body)
+        return Loop(self.loop_kind(), name, self.small_bound(ctx, GROUP), body)
+
+    def sub_group_test(self, ctx):
+        """A condition the same in each sub-group, mostly a test of the
+        sub-group id that splits the work-group."""
+        r = self.r
+        if r.random() < 0.4:
+            return Cmp(r.choice(['==', '!=']),
+                       Binary('mod', IdQuery('sgid'), Const(r.choice([2, 3]))),
+                       Const(r.randint(0, 1)))
+        return self.cond(ctx, SUB_GROUP)
+
+    def sub_group_if(self, ctx):
+        """An if that sub-groups of one work-group may take differently."""
+        r = self.r
+        inner = ctx.derive(level=SUB_GROUP)
+        other = []
+        if r.random() < 0.5:
+            other = self.block(inner, r.randint(1, 2))
+        return If(self.sub_group_test(ctx),
+                  self.block(inner, self.body_size(ctx)), other)
+
+    def sub_group_loop(self, ctx):
+        """A loop whose trip count is the same within each sub-group, with
+        breaks and continues under sub-group-uniform conditions."""
+        r = self.r
+        name = self.fresh('i')
+        counters = dict(ctx.counters)
+        counters[name] = SUB_GROUP
+        inner = ctx.derive(level=SUB_GROUP, counters=counters,
+                           loops=ctx.loops + 1, loop=('sub', SUB_GROUP))
+        body = self.block(inner, self.body_size(ctx))
+        if r.random() < 0.4:
+            bound = Binary('mod', IdQuery('sgid'), Const(r.choice([2, 3, 4])))
+        else:
+            bound = self.small_bound(ctx, SUB_GROUP)
+        return Loop(self.loop_kind(), name, bound, body)
 
     def varying_loop(self, ctx):
         r = self.r
@@ -1537,11 +1850,12 @@ class Generator:
             return self.strided_loop(ctx, clean=False)
         name = self.fresh('i')
         counters = dict(ctx.counters)
-        counters[name] = False
-        inner = ctx.derive(uniform=False, counters=counters,
-                           loops=ctx.loops + 1, loop=('varying', True))
+        counters[name] = VARYING
+        inner = ctx.derive(level=VARYING, counters=counters,
+                           loops=ctx.loops + 1, loop=('varying', VARYING))
         body = self.block(inner, self.body_size(ctx))
-        return Loop(self.loop_kind(), name, self.small_bound(ctx, False), body)
+        return Loop(self.loop_kind(), name, self.small_bound(ctx, VARYING),
+                    body)
 
     def strided_loop(self, ctx, clean):
         """An interleaved loop: mostly an offset with the step that
@@ -1550,10 +1864,10 @@ class Generator:
         r = self.r
         name = self.fresh('i')
         counters = dict(ctx.counters)
-        counters[name] = False
-        inner = ctx.derive(uniform=False, counters=counters,
+        counters[name] = VARYING
+        inner = ctx.derive(level=VARYING, counters=counters,
                            loops=3 if clean else ctx.loops + 1,
-                           loop=None if clean else ('varying', True))
+                           loop=None if clean else ('varying', VARYING))
         body = self.block(inner, self.body_size(ctx))
         offsets = [(IdQuery('ldim', 0), IdQuery('lrange', 0)),
                    (IdQuery('lid'), Const(self.k.local)),
@@ -1562,11 +1876,11 @@ class Generator:
         offset, step = r.choice(offsets)
         if r.random() < 0.2:
             step = r.choice([Const(r.randint(1, 17)), r.choice(offsets)[1]])
-        uniform = clean or r.random() < 0.7
+        level = GROUP if clean or r.random() < 0.7 else VARYING
         op = r.choice(['<', '<=', '>', '>='])
         return Strided(name, op, r.random() < 0.6, offset, step,
-                       r.randint(1, 4), self.expr(ctx, uniform, 1),
-                       self.expr(ctx, uniform, 1), body, r.random() < 0.3,
+                       r.randint(1, 4), self.expr(ctx, level, 1),
+                       self.expr(ctx, level, 1), body, r.random() < 0.3,
                        op in ('>', '>=') and r.random() < 0.2)
 
     def warp_block(self, ctx):
@@ -1580,37 +1894,81 @@ class Generator:
         return If(Cmp('==', Const(0), Const(0)), block + [self.barrier()], [])
 
     def sub_group_op(self, ctx):
-        """A sub-group collective (group-uniform control only)."""
+        """A sub-group collective (where collective_level allows), its
+        result kept in an 's' variable half the times it is the same in
+        the sub-group's lanes."""
         r = self.r
-        var = 'v%d' % r.randrange(self.k.n_v)
         form = weighted(r, [(4, lambda: 'reduce'), (2, lambda: 'inclusive'),
                             (2, lambda: 'exclusive'), (1, lambda: 'broadcast'),
                             (2, lambda: 'select'), (1, lambda: 'left'),
                             (1, lambda: 'right'), (1, lambda: 'xor'),
                             (1, lambda: 'any'), (1, lambda: 'all'),
                             (1, lambda: 'none')])()
+        var = 'v%d' % r.randrange(self.k.n_v)
+        if form in SUB_GROUP_UNIFORM_FORMS and r.random() < 0.5:
+            var = 's%d' % r.randrange(self.k.n_s)
         index = None
         if form == 'broadcast':
-            index = self.expr(ctx, True, 1)
+            index = self.expr(ctx, SUB_GROUP, 1)
         elif form in ('select', 'any', 'all', 'none'):
-            index = self.expr(ctx, False, 1)
-        return SubGroupOp(var, form, self.expr(ctx, False), index,
+            index = self.expr(ctx, VARYING, 1)
+        level = VARYING
+        if form in ('any', 'all', 'none'):
+            level = var_level(var)  # the value the predicate is added to
+        return SubGroupOp(var, form, self.expr(ctx, level), index,
                           r.choice(SUB_GROUP_OPS), r.randint(0, 17))
+
+    def joint_op(self, ctx, scope=None):
+        """A joint algorithm of the sub-group or the work-group over a
+        range of the input or a local bank, the range's ends (and the
+        initial value) uniform in that group."""
+        r, k = self.r, self.k
+        scope = scope or r.choice(['sub', 'group'])
+        level = SUB_GROUP if scope == 'sub' else GROUP
+        form = weighted(r, [(3, lambda: 'reduce'), (2, lambda: 'exclusive'),
+                            (2, lambda: 'inclusive'), (1, lambda: 'any'),
+                            (1, lambda: 'all'), (1, lambda: 'none')])()
+        source = 'In' if r.random() < 0.7 else r.randrange(k.n_banks)
+        lo, count = self.expr(ctx, level, 1), self.expr(ctx, level, 1)
+        if r.random() < 0.4:
+            # Small values are common; their complement reaches the longer
+            # ranges, of several chunks.
+            count = Unary('not', count)
+        init = None
+        if form in ('reduce',) + JOINT_SCANS and r.random() < 0.5:
+            init = self.expr(ctx, level, 1)
+        var, expr, region = None, None, 0
+        if form in JOINT_SCANS:
+            region = k.n_js
+            k.n_js += 1
+        else:
+            var = 'v%d' % r.randrange(k.n_v)
+            x = r.random()
+            if x < 0.3 and scope == 'group' and ctx.level == GROUP:
+                var = 'u%d' % r.randrange(k.n_u)
+            elif x < 0.5:
+                var = 's%d' % r.randrange(k.n_s)
+            if form != 'reduce':
+                expr = self.expr(ctx, var_level(var), 1)
+        mask = r.choice([1, 3, 7, 15])
+        return JointOp(scope, form, source, lo, count, var, expr, init,
+                       r.choice(SUB_GROUP_OPS), (mask, r.randint(0, mask)),
+                       region)
 
     def guarded_loop(self, ctx):
         """for (i = 0; i < A + f(item); i++) { ...; if (i < B) {barriers} }."""
         r = self.r
         name = self.fresh('i')
         a = r.randint(1, 3)
-        extra = Binary('mod', self.expr(ctx, False, 1),
+        extra = Binary('mod', self.expr(ctx, VARYING, 1),
                        Const(r.choice([2, 3, 4])))
         counters = dict(ctx.counters)
-        counters[name] = False
-        inner = ctx.derive(uniform=False, counters=counters,
+        counters[name] = VARYING
+        inner = ctx.derive(level=VARYING, counters=counters,
                            loops=ctx.loops + 1, loop=None)
         body = self.block(inner, r.randint(0, 3))
         gcounters = dict(ctx.counters)
-        gcounters[name] = True
+        gcounters[name] = GROUP
         gctx = ctx.derive(counters=gcounters, loops=ctx.loops + 1, loop=None)
         for _ in range(r.randint(1, 2)):
             gbody = self.with_barriers(self.block(gctx, r.randint(1, 3)), ctx)
@@ -1638,7 +1996,7 @@ class Generator:
         else:
             body = self.block(top, self.r.randint(4, 9))
         if self.r.random() < 0.15:
-            body.append(If(self.cond(top, False), [Jump('return')], []))
+            body.append(If(self.cond(top, VARYING), [Jump('return')], []))
         self.k.body = body
         repair(self.k)
         return self.k
@@ -1724,23 +2082,178 @@ def checker_self_test():
          [Strided('i1', '<', True, lid, Const(4), 2, Const(0), Const(8),
                   [Barrier('item')])]),
     ]
+    cases += sub_group_uniform_cases()
+    cases += joint_cases()
+    global SUB_GROUP_DIVERGENCE
+    saved = SUB_GROUP_DIVERGENCE
     wrong = 0
-    for name, ok, body in cases:
+    for case in cases:
+        name, ok, body = case[:3]
+        options = case[3] if len(case) > 3 else {}
         k = Kernel(0)
         k.params = [1, 2, 3, 4]
         k.n_gs = 1
+        k.n_js = 2
+        if 'dims' in options:
+            k.dims = options['dims']
+            k.local_dims = [3] * k.dims
+            k.group_dims = [1] * k.dims
         k.body = body
+        SUB_GROUP_DIVERGENCE = options.get('divergence', False)
         try:
             check(k)
             accepted = True
         except InvalidKernel:
             accepted = False
+        finally:
+            SUB_GROUP_DIVERGENCE = saved
         if accepted != ok:
             print('checker self-test: %s: %s, expected %s' % (
                 name, 'accepted' if accepted else 'rejected',
                 'accepted' if ok else 'rejected'))
             wrong += 1
     return wrong
+
+
+def sub_group_uniform_cases():
+    """The self-test's cases of sub-group-uniform values and control;
+    'SYCL' ones run with --sub-group-divergence."""
+    lid, sg, lane = IdQuery('lid'), IdQuery('sgid'), IdQuery('slid')
+    odd = Cmp('==', Binary('&', lid, Const(1)), Const(1))
+    sg_odd = Cmp('==', Binary('&', sg, Const(1)), Const(1))
+    sycl = {'divergence': True}
+    sg_trips = Binary('mod', sg, Const(3))
+    return [
+        ('sub-group-uniform variable set under a sub-group-uniform if', True,
+         [If(sg_odd, [Assign('s0', Binary('+', sg, IdQuery('srange')))],
+             [])]),
+        ('sub-group-uniform variable given a lane id', False,
+         [Assign('s0', lane)]),
+        ('sub-group-uniform variable set under varying control', False,
+         [If(odd, [Assign('s0', Const(1))], [])]),
+        ('uniform variable given the sub-group id', False,
+         [Assign('u0', sg)]),
+        ('uniform variable set under a sub-group-uniform if', False,
+         [If(sg_odd, [Assign('u0', Const(1))], [])]),
+        ('barrier under a sub-group-uniform if', False,
+         [If(sg_odd, [Barrier('item')], [])]),
+        ('sub-group barrier under a sub-group-uniform if', False,
+         [If(sg_odd, [Barrier('sub')], [])]),
+        ('sub-group barrier under a sub-group-uniform if (SYCL)', False,
+         [If(sg_odd, [Barrier('sub')], [])], sycl),
+        ('sub-group collective under a sub-group-uniform if', False,
+         [If(sg_odd, [SubGroupOp('v0', 'reduce', lid)], [])]),
+        ('sub-group collective under a sub-group-uniform if (SYCL)', True,
+         [If(sg_odd, [SubGroupOp('v0', 'reduce', lid)], [])], sycl),
+        ('sub-group collective under an item-dependent if (SYCL)', False,
+         [If(odd, [SubGroupOp('v0', 'reduce', lid)], [])], sycl),
+        ('collective after a sub-group-uniform break', False,
+         [Loop('for', 'i1', Const(3), [If(sg_odd, [Jump('break')], []),
+                                       SubGroupOp('v0', 'inclusive', lid)])]),
+        ('collective after a sub-group-uniform break (SYCL)', True,
+         [Loop('for', 'i1', Const(3), [If(sg_odd, [Jump('break')], []),
+                                       SubGroupOp('v0', 'inclusive', lid)])],
+         sycl),
+        ('collective after an item-dependent continue (SYCL)', False,
+         [Loop('for', 'i1', Const(3), [If(odd, [Jump('continue')], []),
+                                       SubGroupOp('v0', 'inclusive', lid)])],
+         sycl),
+        ('collective in a loop of sub-group-uniform trips (SYCL)', True,
+         [Loop('while', 'i1', sg_trips,
+               [SubGroupOp('s0', 'reduce', Counter('i1'))])], sycl),
+        ('barrier in a loop of sub-group-uniform trips (SYCL)', False,
+         [Loop('for', 'i1', sg_trips, [Barrier('item')])], sycl),
+        ('uniform variable set in a loop of sub-group-uniform trips', False,
+         [Loop('for', 'i1', sg_trips, [Assign('u0', Const(1))])]),
+        ('sub-group-uniform counter', True,
+         [Loop('for', 'i1', sg_trips, [Assign('s0', Counter('i1'))])]),
+        ('sub-group-uniform variable after an item-dependent continue', False,
+         [Loop('for', 'i1', Const(3), [If(odd, [Jump('continue')], []),
+                                       Assign('s0', Const(1))])]),
+        ('sub-group-uniform variable after a sub-group-uniform continue',
+         True, [Loop('for', 'i1', Const(3), [If(sg_odd, [Jump('continue')],
+                                                 []),
+                                              Assign('s0', Const(1))])]),
+        ('sub-group-uniform break out of a loop with a barrier', False,
+         [Loop('for', 'i1', Const(3), [If(sg_odd, [Jump('break')], []),
+                                       Barrier('item')])]),
+        ('sub-group-uniform return before a barrier', False,
+         [If(sg_odd, [Jump('return')], []), Barrier('item')]),
+        ('sub-group reduction into a sub-group-uniform variable', True,
+         [SubGroupOp('s0', 'reduce', lid)]),
+        ('sub-group scan into a sub-group-uniform variable', False,
+         [SubGroupOp('s0', 'inclusive', lid)]),
+        ('any_of plus a varying value into a sub-group-uniform variable',
+         False, [SubGroupOp('s0', 'any', lid, lid)]),
+        ('any_of plus the sub-group id into a sub-group-uniform variable',
+         True, [SubGroupOp('s0', 'any', sg, lid)]),
+        ('broadcast from a lane the sub-group does not agree on', False,
+         [SubGroupOp('v0', 'broadcast', lid, lane)]),
+        ('broadcast from a sub-group-uniform lane', True,
+         [SubGroupOp('v0', 'broadcast', lid, sg)]),
+        ('local id in a dimension sub-groups do not cross', True,
+         [Assign('s0', IdQuery('ldim', 0))], {'dims': 2}),
+        ('local id in the dimension sub-groups run along', False,
+         [Assign('s0', IdQuery('ldim', 1))], {'dims': 2}),
+        ('local slot read at a sub-group-uniform index', True,
+         [Assign('s0', SlotRead('L', 0, sg))]),
+    ]
+
+
+def joint_cases():
+    """The self-test's cases of joint algorithms."""
+    lid, sg, grp = IdQuery('lid'), IdQuery('sgid'), IdQuery('grp')
+    sg_odd = Cmp('==', Binary('&', sg, Const(1)), Const(1))
+    sycl = {'divergence': True}
+
+    def joint(scope='group', form='reduce', var='v0', lo=None, count=None,
+              source='In', region=0, expr=None, init=None):
+        if form in ('any', 'all', 'none') and expr is None:
+            expr = Const(0)
+        return JointOp(scope, form, source, lo or Const(0),
+                       count or Const(9), var, expr, init, region=region)
+
+    return [
+        ('work-group joint reduction into a uniform variable', True,
+         [joint('group', 'reduce', 'u0', lo=grp)]),
+        ('sub-group joint reduction into a uniform variable', False,
+         [joint('sub', 'reduce', 'u0')]),
+        ('sub-group joint all_of plus the sub-group id into a '
+         'sub-group-uniform variable', True,
+         [joint('sub', 'all', 's0', lo=sg, expr=sg)]),
+        ('joint any_of plus a varying value into a sub-group-uniform '
+         'variable', False, [joint('sub', 'any', 's0', expr=lid)]),
+        ('work-group joint algorithm over a sub-group-uniform range', False,
+         [joint('group', 'reduce', 'v0', lo=sg)]),
+        ('sub-group joint algorithm over a varying range', False,
+         [joint('sub', 'none', 'v0', count=lid)]),
+        ('joint reduction from a varying initial value', False,
+         [joint('group', 'reduce', 'v0', init=lid)]),
+        ('sub-group joint algorithm under a sub-group-uniform if', False,
+         [If(sg_odd, [joint('sub')], [])]),
+        ('sub-group joint algorithm under a sub-group-uniform if (SYCL)',
+         True, [If(sg_odd, [joint('sub')], [])], sycl),
+        ('work-group joint algorithm under a sub-group-uniform if (SYCL)',
+         False, [If(sg_odd, [joint('group')], [])], sycl),
+        ('joint read of a local bank racing with a write', False,
+         [SlotWrite('L', 0, Const(1)), joint(source=0)]),
+        ('joint read of a local bank after a barrier', True,
+         [SlotWrite('L', 0, Const(1)), Barrier('local'), joint(source=0)]),
+        ('write racing a joint read of a local bank', False,
+         [joint(source=0), SlotWrite('L', 0, Const(1))]),
+        ('joint scan with a result variable', False,
+         [joint(form='inclusive', var='v0')]),
+        ('two joint scans writing one region', False,
+         [joint(form='inclusive', var=None),
+          joint('sub', form='exclusive', var=None)]),
+        ('joint scans writing two regions', True,
+         [joint(form='inclusive', var=None),
+          joint('sub', form='exclusive', var=None, region=1)]),
+        ('joint scan writing a region the kernel lacks', False,
+         [joint(form='inclusive', var=None, region=2)]),
+        ('joint scan in a loop writing its region again', True,
+         [Loop('for', 'i1', Const(2), [joint(form='exclusive', var=None)])]),
+    ]
 
 
 def parse_seeds(text):
@@ -1755,17 +2268,30 @@ def parse_seeds(text):
     return seeds
 
 
-def add_sub_group_size_option(ap):
+def add_sub_group_options(ap):
     ap.add_argument('--sub-group-size', type=int, default=SUB_GROUP_SIZE,
                     metavar='N', help='the programs\' LANES_SUB_GROUP_SIZE, a '
                     'power of two from 1 to 64 (default %(default)s)')
+    ap.add_argument('--sub-group-divergence', action='store_true',
+                    help='place sub-group collectives under control that is '
+                    'only sub-group-uniform, as SYCL allows (Lanes does not '
+                    'yet: its library-only runtime rejects such kernels)')
 
 
-def set_sub_group_size(n):
-    global SUB_GROUP_SIZE
+def set_sub_group_options(args):
+    """Applies the options of add_sub_group_options."""
+    global SUB_GROUP_SIZE, SUB_GROUP_DIVERGENCE
+    n = args.sub_group_size
     if n < 1 or n > 64 or n & (n - 1):
         sys.exit('--sub-group-size %d: not a power of two from 1 to 64' % n)
     SUB_GROUP_SIZE = n
+    SUB_GROUP_DIVERGENCE = args.sub_group_divergence
+
+
+def sub_group_options():
+    """The command-line options that reproduce the current settings."""
+    return '--sub-group-size %d%s' % (SUB_GROUP_SIZE, (
+        ' --sub-group-divergence' if SUB_GROUP_DIVERGENCE else ''))
 
 
 def main():
@@ -1774,9 +2300,9 @@ def main():
     ap.add_argument('-o', '--output', help='the C++ file to write')
     ap.add_argument('--self-check', type=int, metavar='N',
                     help='generate and check N kernels, write nothing')
-    add_sub_group_size_option(ap)
+    add_sub_group_options(ap)
     args = ap.parse_args()
-    set_sub_group_size(args.sub_group_size)
+    set_sub_group_options(args)
     if args.self_check:
         if checker_self_test():
             return 1
