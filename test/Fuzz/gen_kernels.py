@@ -51,6 +51,7 @@ library-only (g++); any difference is a bug.
 Usage:
   gen_kernels.py --seeds 1:101 -o batch.cpp   # one program, kernels 1..100
   gen_kernels.py --self-check 2000            # generate and check only
+  (--sub-group-size N, --sub-group-divergence: see --help)
 """
 
 import argparse
@@ -574,8 +575,9 @@ class JointOp(Stmt):
         init = [self.init.render(k)] if self.init is not None else []
         f = self.form
         if f == 'reduce':
+            args = [g, 'JFirst', 'JLast'] + init + [op]
             out.append('%s  %s = sycl::joint_reduce(%s);' % (
-                ind, self.var, ', '.join([g, 'JFirst', 'JLast'] + init + [op])))
+                ind, self.var, ', '.join(args)))
         elif f in JOINT_SCANS:
             args = [g, 'JFirst', 'JLast', k.joint_slice(self)]
             # The specification's order: exclusive takes init before the
