@@ -3,24 +3,30 @@
 /// \file
 /// Runs Lanes passes (and any LLVM pass) by name on an IR file, like opt:
 ///   lanes-opt -passes=lanes-isolate-barriers in.ll -S -o out.ll
-/// Used by the lit tests. Kernel diagnostics are printed as "error: ..."
+/// Used by the lit tests. A module with a target triple gets that target's
+/// cost model (each function's "target-cpu" and "target-features" choose
+/// the subtarget), as in lanes++; without one, LLVM's target-independent
+/// defaults. Kernel diagnostics are printed as "error: ..."
 /// and make the tool exit with status 1 after writing its output.
 //
 //===----------------------------------------------------------------------===//
 #include "../lib/Compiler/Pipeline/KernelPipeline.h"
 
 #include "llvm/IR/DiagnosticInfo.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/IRReader/IRReader.h"
+#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Target/TargetMachine.h"
 
 using namespace llvm;
 
@@ -60,11 +66,26 @@ int main(int Argc, char **Argv) {
     return 1;
   }
 
+  std::unique_ptr<TargetMachine> TM;
+  if (!M->getTargetTriple().empty()) {
+    InitializeAllTargetInfos();
+    InitializeAllTargets();
+    InitializeAllTargetMCs();
+    std::string Error;
+    const Target *T = TargetRegistry::lookupTarget(M->getTargetTriple(), Error);
+    if (!T) {
+      errs() << Argv[0] << ": " << Error << "\n";
+      return 1;
+    }
+    TM.reset(T->createTargetMachine(M->getTargetTriple(), "", "",
+                                    TargetOptions(), std::nullopt));
+  }
+
   LoopAnalysisManager LAM;
   FunctionAnalysisManager FAM;
   CGSCCAnalysisManager CGAM;
   ModuleAnalysisManager MAM;
-  PassBuilder PB;
+  PassBuilder PB(TM.get());
   lanes::registerPassBuilderCallbacks(PB);
   PB.registerModuleAnalyses(MAM);
   PB.registerCGSCCAnalyses(CGAM);
