@@ -14,6 +14,7 @@
 #include "../Analysis/WorkItemShape.h"
 #include "../Transforms/AggregateAtomics.h"
 #include "../Transforms/CloneKernels.h"
+#include "../Transforms/DefineGatherIndices.h"
 #include "../Transforms/FitVectorCalls.h"
 #include "../Transforms/FoldIdempotentRecurrences.h"
 #include "../Transforms/FoldLaneIds.h"
@@ -26,8 +27,8 @@
 #include "../Transforms/KernelReport.h"
 #include "../Transforms/LockstepInterleavedLoops.h"
 #include "../Transforms/MergeBarrierCopies.h"
-#include "../Transforms/SplitChosenLoads.h"
 #include "../Transforms/SinkMaskedAddresses.h"
+#include "../Transforms/SplitChosenLoads.h"
 #include "../Transforms/TrimWorkItemLoops.h"
 #include "../Transforms/VectorizationRemarks.h"
 #include "../Transforms/VersionClamps.h"
@@ -198,6 +199,7 @@ void registerPassBuilderCallbacks(PassBuilder &PB) {
         FunctionPassManager FPM;
         FPM.addPass(FoldLaneIdsPass());
         FPM.addPass(SinkMaskedAddressesPass());
+        FPM.addPass(DefineGatherIndicesPass());
         FPM.addPass(FitVectorCallsPass());
         FPM.addPass(VectorizationRemarksPass());
         FPM.addPass(KernelReportPass());
