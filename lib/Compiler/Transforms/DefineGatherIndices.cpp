@@ -27,19 +27,31 @@ namespace lanes {
 namespace {
 
 /// V where Mask is true, zero where it is false. An extended index is
-/// selected before its extension, so that the back end still sees how
-/// narrow it is.
+/// defined before its extension, so that the back end still sees how
+/// narrow it is; a masked load under the same mask gets a zero
+/// pass-through instead of a select (x86 loads it zero-masked either way).
 Value *maskedOrZero(Value *V, Value *Mask, IRBuilder<> &B) {
-  auto *Ext = dyn_cast<CastInst>(V);
-  if (Ext && (isa<SExtInst>(Ext) || isa<ZExtInst>(Ext))) {
+  Constant *Zero = Constant::getNullValue(V->getType());
+  if (auto *Load = dyn_cast<IntrinsicInst>(V);
+      Load && Load->getIntrinsicID() == Intrinsic::masked_load &&
+      Load->getArgOperand(2) == Mask) {
+    Value *PassThru = Load->getArgOperand(3);
+    if (isa<UndefValue>(PassThru))
+      Load->setArgOperand(3, Zero);
+    if (isa<UndefValue>(PassThru) || match(PassThru, m_Zero()))
+      return V;
+  }
+  if (isa<SExtInst>(V) || isa<ZExtInst>(V)) {
+    auto *Ext = cast<CastInst>(V);
     Value *Narrow = Ext->getOperand(0);
-    auto *Copy = Ext->clone();
-    Copy->setOperand(0,
-                     B.CreateSelect(Mask, Narrow,
-                                    Constant::getNullValue(Narrow->getType())));
+    Value *Defined = maskedOrZero(Narrow, Mask, B);
+    if (Defined == Narrow)
+      return V;
+    Instruction *Copy = Ext->clone();
+    Copy->setOperand(0, Defined);
     return B.Insert(Copy);
   }
-  return B.CreateSelect(Mask, V, Constant::getNullValue(V->getType()));
+  return B.CreateSelect(Mask, V, Zero);
 }
 
 /// The position of the only vector index of GEP, whose base is one pointer:
@@ -68,11 +80,14 @@ bool defineIndices(IntrinsicInst &Gather, const TargetTransformInfo &TTI) {
   IRBuilder<> B(&Gather);
   auto *GEP = dyn_cast<GetElementPtrInst>(Addresses);
   if (unsigned Index = GEP ? vectorIndex(*GEP) : 0) {
-    auto *Copy = cast<GetElementPtrInst>(GEP->clone());
-    Copy->setOperand(Index, maskedOrZero(GEP->getOperand(Index), Mask, B));
-    Gather.setArgOperand(0, B.Insert(Copy));
-    if (GEP->use_empty())
-      GEP->eraseFromParent();
+    Value *Defined = maskedOrZero(GEP->getOperand(Index), Mask, B);
+    if (Defined != GEP->getOperand(Index)) {
+      auto *Copy = cast<GetElementPtrInst>(GEP->clone());
+      Copy->setOperand(Index, Defined);
+      Gather.setArgOperand(0, B.Insert(Copy));
+      if (GEP->use_empty())
+        GEP->eraseFromParent();
+    }
   } else {
     Gather.setArgOperand(0, maskedOrZero(Addresses, Mask, B));
   }
