@@ -23,6 +23,7 @@
 #include "llvm/IR/PatternMatch.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
 #include <optional>
@@ -164,6 +165,17 @@ std::optional<GuardedLoop> matchGuardedLoop(const Loop &L) {
   return G;
 }
 
+/// True when \p L runs as one vector anyway: a constant trip count no larger
+/// than the vectorization width it is given (the lane loop of a sub-group).
+/// Split, it would run as two vectors, both masked.
+bool isOneVector(const Loop &L, const GuardedLoop &G) {
+  std::optional<int> Width =
+      getOptionalIntLoopAttribute(&L, "llvm.loop.vectorize.width");
+  const APInt *Start, *Bound;
+  return Width && match(G.Start, m_APInt(Start)) &&
+         match(G.Bound, m_APInt(Bound)) && (*Bound - *Start).ule(*Width);
+}
+
 /// Instructions in a loop that is split, at most: the split copies it.
 constexpr unsigned MaxSplitSize = 400;
 
@@ -177,7 +189,7 @@ matchSplitLoop(const Loop &L) {
   if (!L.isInnermost() || !matchCountedLoop(L, G) ||
       &*G.Header->phis().begin() != G.Counter ||
       std::next(G.Header->phis().begin()) != G.Header->phis().end() ||
-      !usedOnlyInside(L))
+      !usedOnlyInside(L) || isOneVector(L, G))
     return std::nullopt;
   unsigned Size = 0;
   for (BasicBlock *BB : L.blocks())

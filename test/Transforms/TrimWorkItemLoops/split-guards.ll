@@ -3,7 +3,8 @@
 ; the loop runs the counter values below that point with the comparison's
 ; value there, the loop itself runs the rest with the other value, and
 ; either part is skipped when empty. The iterations keep their order. A
-; loop that carries a value, or whose values are used after it, is left.
+; loop that carries a value, or whose values are used after it, is left, and
+; so is a loop that runs as one vector anyway.
 ; RUN: lanes-opt -passes=lanes-trim-work-item-loops %s -S | FileCheck %s
 
 ; A scan step: every item loads its element, items from `d` on add the one
@@ -147,3 +148,34 @@ exit:
 ; CHECK-LABEL: define internal i32 @escapes(
 ; CHECK-NOT: split
 ; CHECK: ret i32
+
+; A sub-group's lane loop: 16 trips at vectorization width 16, one vector
+; anyway. Split at `lane < 2`, it would be two vectors, both masked: left.
+define internal void @lanes(ptr %out) "lanes-work-group-of"="lanes" {
+pre:
+  br label %header
+header:
+  %lane = phi i64 [ 0, %pre ], [ %next, %latch ]
+  %o = getelementptr i32, ptr %out, i64 %lane
+  %halo = icmp ult i64 %lane, 2
+  br i1 %halo, label %one, label %two
+one:
+  store i32 1, ptr %o
+  br label %latch
+two:
+  store i32 2, ptr %o
+  br label %latch
+latch:
+  %next = add nuw nsw i64 %lane, 1
+  %more = icmp ult i64 %next, 16
+  br i1 %more, label %header, label %exit, !llvm.loop !0
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define internal void @lanes(
+; CHECK-NOT: split
+; CHECK: ret void
+
+!0 = distinct !{!0, !1}
+!1 = !{!"llvm.loop.vectorize.width", i32 16}
