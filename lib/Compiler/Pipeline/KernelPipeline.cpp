@@ -45,6 +45,7 @@
 #include "llvm/Transforms/Scalar/SimpleLoopUnswitch.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/LCSSA.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
 
 #include <type_traits>
 
@@ -124,6 +125,9 @@ ForEachWorkGroupFunctionPass cleanupKernelsPass() {
   FPM.addPass(TrimWorkItemLoopsPass());
   // After LICM, which leaves the address of an update invariant, and after
   // trimming, which wants no phis in the loops it takes but the counter.
+  // A trimmed loop may be skipped straight to its exit: LoopSimplify gives
+  // it back the dedicated exit that aggregating over it needs.
+  FPM.addPass(LoopSimplifyPass());
   FPM.addPass(AggregateAtomicsPass());
   FPM.addPass(VersionClampsPass());
   // Last: InstCombine and SimplifyCFG would merge the loads again.
