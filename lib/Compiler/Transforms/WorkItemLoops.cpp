@@ -77,6 +77,10 @@ struct StateSlot {
   /// One element per sub-group, Stride bytes apart: a sub-group reduction,
   /// the same in each lane, read where the lanes load one address.
   bool PerSubGroup = false;
+  /// Read and written within one trip of the loop over the sub-groups
+  /// (chainSubGroupSplits()): the slot holds one sub-group's values, in a
+  /// stack array indexed by the lane (one element when PerSubGroup).
+  bool InSubGroup = false;
   Type *Ty = nullptr;      ///< type stored (values only), see stateType()
   Value *Base = nullptr;   ///< uniform alloca, or start of the per-item array
   uint64_t Stride = 0;     ///< bytes per work-item (per-item arrays)
@@ -103,9 +107,14 @@ struct LoopNest {
   /// By level, innermost first: dimension 0, then 1 and 2. When
   /// splitsSubGroups(), dimension 0 takes two levels: the lanes of one
   /// sub-group (exactly its size) inside a loop over the sub-groups of the
-  /// row.
-  SmallVector<BasicBlock *, MaxLevels> Headers, Latches;
+  /// row. Entries: the block that enters each header from outside its loop.
+  SmallVector<BasicBlock *, MaxLevels> Headers, Latches, Entries;
+  /// Whether the nest continues another: its lane loop runs inside the
+  /// other's loops over the sub-groups and rows, and its Pre once per
+  /// sub-group, between the two lane loops (chainSubGroupSplits()).
+  bool Continues = false;
   std::array<Value *, NumDims> Id{};
+  Value *Row = nullptr;         ///< linear id of the row, (z * size1 + y)
   Value *Item = nullptr;        ///< linear local id
   /// With sub-group levels: the local id in dimension 0 of the sub-group's
   /// lane 0, and the lane (Id[0] = SubGroupStart + Lane).
@@ -135,8 +144,12 @@ public:
 
 private:
   bool checkSupported();
+  bool wholeSubGroups() const;
   bool splitsSubGroups() const;
   void findSubCfgs();
+  void chainSubGroupSplits();
+  int chainAt(const BasicBlock *BB) const;
+  bool keptInSubGroup(const Instruction *V) const;
   void emitGroupValues(IRBuilder<> &B);
   void createSlots(IRBuilder<> &B, const WorkItemShape &Shape);
   DenseMap<Instruction *, Instruction *> shareArrays();
@@ -147,6 +160,8 @@ private:
   BasicBlock *collectiveDone(unsigned Code, LoopNest &Nest);
   void saveOperands(LoopNest &Nest);
   BasicBlock *exchange(unsigned Code);
+  void exchangeInNest(unsigned Code);
+  SmallVector<CallInst *, 4> usedCollectives(unsigned Code) const;
   void exchangeSubGroup(ArrayRef<CallInst *> Calls, Value *Base, Value *Size,
                         IRBuilder<> &B);
   SmallVector<CallInst *, 4> subGroupCollectives(unsigned Code) const;
@@ -180,6 +195,12 @@ private:
   SmallVector<std::string, 4> ExitNames; ///< by exit code
   SmallVector<CallInst *, 4> Syncs; ///< by exit code: barrier or collective
   SmallVector<SubCfg, 4> SubCfgs;        ///< [0]: entry; [k + 1]: barrier k
+  /// By sub-CFG: the one whose nest it continues, and the one that
+  /// continues its nest, or -1 (chainSubGroupSplits()).
+  SmallVector<int, 4> Continues, ContinuedBy;
+  /// The first sub-CFG of the chain of nests that runs each block, or -1
+  /// for a block that several chains run.
+  DenseMap<const BasicBlock *, int> BlockChain;
   SmallVector<LoopNest, 4> Nests;
 
   BasicBlock *Entry = nullptr;
@@ -206,18 +227,26 @@ private:
   bool SplitsSubGroups = false;
 };
 
-/// Whether dimension 0 runs as a loop over the sub-groups around a loop
-/// over their lanes: when the kernel has sub-group collectives, is
-/// specialized for a local size whose dimension 0 is a multiple of their
-/// size SG (so the lane loop has exactly SG trips and vectorizes as one
-/// vector), and computes something from its sub-group id (`x >> log2(SG)`),
-/// which is then invariant in the lane loop. Other kernels gain nothing
-/// from the split and would lose the vectorizer's interleaving of a longer
-/// loop.
-bool WorkGroupBuilder::splitsSubGroups() const {
+/// Whether dimension 0 can run as whole sub-groups: the kernel has
+/// sub-group collectives and is specialized for a local size whose
+/// dimension 0 is a multiple of their size SG, so a loop over the lanes of
+/// one sub-group has exactly SG trips and vectorizes as one vector.
+bool WorkGroupBuilder::wholeSubGroups() const {
   std::optional<lanes::LocalSize> Fixed = fixedLocalSize(WG);
-  if (SubGroupSize < 2 || !Fixed || (*Fixed)[0] % SubGroupSize != 0)
+  return SubGroupSize >= 2 && Fixed && (*Fixed)[0] % SubGroupSize == 0;
+}
+
+/// Whether dimension 0 runs as a loop over the sub-groups around a loop
+/// over their lanes: when wholeSubGroups(), and the kernel either chains
+/// nests (chainSubGroupSplits()) or computes something from its sub-group
+/// id (`x >> log2(SG)`), which is then invariant in the lane loop. Other
+/// kernels gain nothing from the split and would lose the vectorizer's
+/// interleaving of a longer loop.
+bool WorkGroupBuilder::splitsSubGroups() const {
+  if (!wholeSubGroups())
     return false;
+  if (any_of(Continues, [](int K) { return K >= 0; }))
+    return true;
   const APInt *C;
   for (const Instruction &I : instructions(WG))
     if (localIdDim(&I) == 0 && any_of(I.users(), [&](const User *U) {
@@ -304,6 +333,80 @@ void WorkGroupBuilder::findSubCfgs() {
   }
 }
 
+/// Finds the sub-CFGs whose work-item loops can run inside the nest of the
+/// sub-CFG before them: sub-CFG C, after a run of sub-group collectives,
+/// continues the nest of K when K is the only sub-CFG that reaches the run
+/// and has no other exit (and wholeSubGroups()). The lanes of a sub-group
+/// then leave K's lane loop together, exchange their values right there,
+/// and go on into C's lane loop, all in one trip of the loop over the
+/// sub-groups. Once the lane loops are vectors, SROA turns the exchange's
+/// stack arrays into registers, where the exchange between two loops over
+/// the whole group went through memory. Nests chained so form a chain
+/// whose first nest alone is entered from elsewhere.
+void WorkGroupBuilder::chainSubGroupSplits() {
+  unsigned Count = SubCfgs.size();
+  Continues.assign(Count, -1);
+  ContinuedBy.assign(Count, -1);
+  if (!wholeSubGroups())
+    return;
+  SmallVector<unsigned, 8> Entries(Count, 0);
+  for (const SubCfg &S : SubCfgs)
+    for (unsigned Code : S.ExitCodes)
+      ++Entries[Code];
+  for (unsigned K = 0; K < Count; ++K) {
+    const SubCfg &S = SubCfgs[K];
+    unsigned C = S.ExitCodes.size() == 1 ? S.ExitCodes[0] : 0;
+    if (C == 0 || C == K || Entries[C] != 1 ||
+        !isSubGroupCollective(getBuiltin(Syncs[C])))
+      continue;
+    Continues[C] = K;
+    ContinuedBy[K] = C;
+  }
+  // Chains are walked from their first nests; what no walk reaches is a
+  // cycle of sub-CFGs that nothing enters, which stays unchained.
+  SmallVector<bool, 8> Reached(Count, false);
+  for (unsigned Head = 0; Head < Count; ++Head) {
+    if (Continues[Head] >= 0)
+      continue;
+    for (int K = Head; K >= 0; K = ContinuedBy[K]) {
+      Reached[K] = true;
+      for (BasicBlock *BB : SubCfgs[K].Blocks)
+        if (auto [It, New] = BlockChain.try_emplace(BB, Head);
+            !New && It->second != int(Head))
+          It->second = -1;
+    }
+  }
+  for (unsigned K = 0; K < Count; ++K)
+    if (!Reached[K])
+      Continues[K] = ContinuedBy[K] = -1;
+}
+
+/// The first sub-CFG of the chain whose nest runs `BB`, or -1. A barrier
+/// block runs in the chain only when its sub-group collectives are
+/// exchanged within a chain.
+int WorkGroupBuilder::chainAt(const BasicBlock *BB) const {
+  if (isBarrierBlock(*BB)) {
+    int K = Continues[BarrierCode.lookup(BB)];
+    return K < 0 ? -1 : chainAt(SubCfgs[K].Start);
+  }
+  auto It = BlockChain.find(BB);
+  return It == BlockChain.end() ? -1 : It->second;
+}
+
+/// Whether `V` is defined and used within one chain of at least two nests,
+/// so that a sub-group's values of it are stored and loaded in one trip of
+/// the loop over the sub-groups, before any other sub-group's.
+bool WorkGroupBuilder::keptInSubGroup(const Instruction *V) const {
+  int Chain = chainAt(V->getParent());
+  if (Chain < 0 || ContinuedBy[Chain] < 0)
+    return false;
+  return all_of(V->uses(), [&](const Use &U) {
+    auto *User = cast<Instruction>(U.getUser());
+    auto *Phi = dyn_cast<PHINode>(User);
+    return chainAt(Phi ? Phi->getIncomingBlock(U) : User->getParent()) == Chain;
+  });
+}
+
 void WorkGroupBuilder::emitGroupValues(IRBuilder<> &B) {
   Value *CtxArg = WG.getArg(1);
   auto *CtxTy = StructType::get(Ctx, {ArrayType::get(I64, NumDims),
@@ -352,6 +455,7 @@ void WorkGroupBuilder::createSlots(IRBuilder<> &B,
     Slot.Uniform = Shape.isUniform(V);
     Slot.PerSubGroup = !Slot.Uniform && SplitsSubGroups &&
                        getBuiltin(V) == Builtin::SubGroupReduce;
+    Slot.InSubGroup = !Slot.Uniform && keptInSubGroup(V);
     if (Slot.Uniform) {
       Slot.Base = B.CreateAlloca(Slot.Ty, nullptr, V->getName() + ".uniform");
       ++NumUniformState;
@@ -361,35 +465,50 @@ void WorkGroupBuilder::createSlots(IRBuilder<> &B,
       ++NumVaryingState;
     }
   }
-  auto Exchange = [&](Value *Operand) {
+  // An operand is kept within the sub-group when every exchange of it
+  // runs within a chain.
+  auto Exchange = [&](Value *Operand, unsigned Code) {
     if (ownArray(Operand))
       return;
-    StateSlot &Slot = Exchanged[Operand];
+    auto [It, New] = Exchanged.try_emplace(Operand);
+    StateSlot &Slot = It->second;
+    Slot.InSubGroup = (New || Slot.InSubGroup) && Continues[Code] >= 0;
     Slot.Ty = Operand->getType();
     Slot.Stride = DL.getTypeAllocSize(Slot.Ty);
   };
   for (unsigned Code = 1; Code < Syncs.size(); ++Code) {
     for (CallInst *Call : subGroupCollectives(Code)) {
-      Exchange(collectiveOperand(*Call));
+      Exchange(collectiveOperand(*Call), Code);
       if (getBuiltin(Call) != Builtin::SubGroupShuffle)
         continue;
       if (SmallVector<uint64_t, 16> Lanes = constantSourceLanes(*Call);
           !Lanes.empty())
         ConstantLanes[Call] = std::move(Lanes);
       else
-        Exchange(Call->getArgOperand(1));
+        Exchange(Call->getArgOperand(1), Code);
     }
   }
   // Pointers into the maps are stable only now that all are complete.
   DenseMap<Instruction *, Instruction *> Owner = shareArrays();
   SmallVector<StateSlot *, 16> Arrays;
+  auto Place = [&](StateSlot &Slot, const Twine &Name) {
+    if (!Slot.InSubGroup) {
+      Arrays.push_back(&Slot);
+      return;
+    }
+    uint64_t Bytes = Slot.Stride * (Slot.PerSubGroup ? 1 : SubGroupSize);
+    Slot.Base =
+        B.CreateAlloca(ArrayType::get(B.getInt8Ty(), Bytes), nullptr, Name);
+    cast<AllocaInst>(Slot.Base)->setAlignment(
+        Align(std::min<uint64_t>(64, PowerOf2Ceil(Bytes))));
+  };
   for (auto &[Alloca, Slot] : AllocaSlots)
     Arrays.push_back(&Slot);
   for (auto &[V, Slot] : ValueSlots)
     if (!Slot.Uniform && !Owner.count(V))
-      Arrays.push_back(&Slot);
+      Place(Slot, V->getName() + ".sg");
   for (auto &[Operand, Slot] : Exchanged)
-    Arrays.push_back(&Slot);
+    Place(Slot, Operand->getName() + ".sg");
   if (Arrays.empty())
     return;
 
@@ -449,7 +568,7 @@ DenseMap<Instruction *, Instruction *> WorkGroupBuilder::shareArrays() {
   DenseMap<Instruction *, LiveRange> Ranges;
   DenseMap<Instruction *, Instruction *> Owner;
   for (auto &[V, Slot] : ValueSlots) {
-    if (Slot.Uniform || Webs.findValue(V) == Webs.end() ||
+    if (Slot.Uniform || Slot.InSubGroup || Webs.findValue(V) == Webs.end() ||
         ExchangedAtBarrier(V))
       continue;
     const LiveRange &Range = Ranges.try_emplace(V, *V).first->second;
@@ -476,7 +595,11 @@ LoopNest WorkGroupBuilder::buildLoopNest(unsigned K) {
   auto NewBlock = [&](StringRef Name) {
     return BasicBlock::Create(Ctx, Name + Tag, &WG);
   };
-  N.Pre = NewBlock("subcfg");
+  // A nest that continues another builds its lane loop only and shares
+  // the other's outer levels.
+  LoopNest *Prev = Continues[K] >= 0 ? &Nests[Continues[K]] : nullptr;
+  N.Continues = Prev;
+  N.Pre = NewBlock(Prev ? "sg.exchange" : "subcfg");
   IRBuilder<> B(N.Pre);
   // Each level counts from 0 by Step while below Bound.
   struct Level {
@@ -495,21 +618,34 @@ LoopNest WorkGroupBuilder::buildLoopNest(unsigned K) {
   }
   Levels.push_back({"1", "lid.1", 1, LocalSize[1]});
   Levels.push_back({"2", "lid.2", 1, LocalSize[2]});
-  for (const Level &L : reverse(Levels))
-    N.Headers.insert(N.Headers.begin(), NewBlock("wi.header" + L.Name.str()));
-  for (const Level &L : Levels)
-    N.Latches.push_back(NewBlock("wi.latch" + L.Name.str()));
-  N.After = NewBlock("wi.done");
+  unsigned Own = Prev ? 1 : Levels.size(); // the levels this nest builds
+  for (int L = Levels.size() - 1; L >= 0; --L)
+    N.Headers.insert(N.Headers.begin(),
+                     unsigned(L) < Own
+                         ? NewBlock("wi.header" + Levels[L].Name.str())
+                         : Prev->Headers[L]);
+  for (unsigned L = 0; L < Levels.size(); ++L)
+    N.Latches.push_back(L < Own ? NewBlock("wi.latch" + Levels[L].Name.str())
+                                : Prev->Latches[L]);
+  N.After = Prev ? Prev->After : NewBlock("wi.done");
   N.Header = N.Headers[0];
   N.Latch = N.Latches[0];
+  N.Entries.resize(Levels.size());
+  if (Prev) {
+    for (unsigned L = Own; L < Levels.size(); ++L)
+      N.Entries[L] = Prev->Entries[L];
+    N.Id = Prev->Id;
+    N.SubGroupStart = Prev->SubGroupStart;
+  }
 
-  B.CreateBr(N.Headers.back());
+  B.CreateBr(N.Headers[Own - 1]);
   // Headers, outermost first. The branch into the clone is added by
   // cloneSubCfg.
   BasicBlock *Outer = N.Pre;
-  Value *RowBase = B.getInt64(0);
-  for (int L = Levels.size() - 1; L >= 0; --L) {
+  Value *RowBase = Prev ? Prev->Row : B.getInt64(0);
+  for (int L = Own - 1; L >= 0; --L) {
     B.SetInsertPoint(N.Headers[L]);
+    N.Entries[L] = Outer;
     Level &Lv = Levels[L];
     Lv.Phi = B.CreatePHI(I64, 2, Lv.Counter);
     Lv.Phi->addIncoming(B.getInt64(0), Outer);
@@ -524,6 +660,8 @@ LoopNest WorkGroupBuilder::buildLoopNest(unsigned K) {
         Id = B.CreateAdd(N.SubGroupStart, N.Lane, "lid.0", /*HasNUW=*/true,
                          /*HasNSW=*/true);
       }
+      if (D == 0)
+        N.Row = RowBase;
       Value *Scaled = D == NumDims - 1 ? RowBase
                                        : B.CreateMul(RowBase, LocalSize[D]);
       RowBase = B.CreateAdd(Scaled, Id);
@@ -537,7 +675,7 @@ LoopNest WorkGroupBuilder::buildLoopNest(unsigned K) {
   RowBase->setName("item");
 
   // Latches, innermost first.
-  for (unsigned L = 0; L < Levels.size(); ++L) {
+  for (unsigned L = 0; L < Own; ++L) {
     B.SetInsertPoint(N.Latches[L]);
     Level &Lv = Levels[L];
     Value *Next = B.CreateAdd(Lv.Phi, B.getInt64(Lv.Step),
@@ -548,6 +686,9 @@ LoopNest WorkGroupBuilder::buildLoopNest(unsigned K) {
     B.CreateCondBr(B.CreateICmpULT(Next, Lv.Bound), N.Headers[L], Exit);
     Lv.Phi->addIncoming(Next, N.Latches[L]);
   }
+  // Prev's lanes leave for this nest's Pre, one sub-group at a time.
+  if (Prev)
+    Prev->Latch->getTerminator()->setSuccessor(1, N.Pre);
 
   // The exit code of each work-item; with several exits, their minimum and
   // maximum over the group. Both are umax reductions, the minimum as
@@ -586,13 +727,11 @@ LoopNest WorkGroupBuilder::buildLoopNest(unsigned K) {
 Carried WorkGroupBuilder::carry(const LoopNest &N, Value *Start,
                                 const Twine &Name) {
   Carried C;
-  BasicBlock *Outer = N.Pre;
   for (int L = N.Headers.size() - 1; L >= 0; --L) {
     IRBuilder<> B(N.Headers[L], N.Headers[L]->getFirstInsertionPt());
     C[L] = B.CreatePHI(Start->getType(), 2, Name);
-    C[L]->addIncoming(Start, Outer);
+    C[L]->addIncoming(Start, N.Entries[L]);
     Start = C[L];
-    Outer = N.Headers[L];
   }
   return C;
 }
@@ -653,9 +792,9 @@ void WorkGroupBuilder::lowerBuiltins(ArrayRef<BasicBlock *> Blocks,
 
 Value *WorkGroupBuilder::slotAddress(const StateSlot &Slot,
                                      const LoopNest &Nest, IRBuilder<> &B) {
-  if (Slot.Uniform)
+  if (Slot.Uniform || (Slot.InSubGroup && Slot.PerSubGroup))
     return Slot.Base;
-  Value *Element = Nest.Item;
+  Value *Element = Slot.InSubGroup ? Nest.Lane : Nest.Item;
   if (Slot.PerSubGroup) // a sub-group's items lie in one row (splitsSubGroups)
     Element = B.CreateLShr(B.CreateSub(Nest.Item, Nest.Lane),
                            Log2_32(SubGroupSize), "sg.linear");
@@ -951,13 +1090,9 @@ WorkGroupBuilder::subGroupCollectives(unsigned Code) const {
 /// so that the full ones need no masks (exchangeSubGroup()).
 BasicBlock *WorkGroupBuilder::exchange(unsigned Code) {
   BasicBlock *Next = Nests[Code].Pre;
-  SmallVector<CallInst *, 4> Used;
-  for (CallInst *Call : subGroupCollectives(Code))
-    if (ValueSlots.count(Call))
-      Used.push_back(Call);
+  SmallVector<CallInst *, 4> Used = usedCollectives(Code);
   if (Used.empty())
     return Next;
-  NumSubGroupCollectives += Used.size();
   unsigned Lanes = SubGroupSize, Log2 = Log2_32(Lanes);
   auto NewBlock = [&](const Twine &Name) {
     return BasicBlock::Create(Ctx, Name, &WG);
@@ -997,6 +1132,29 @@ BasicBlock *WorkGroupBuilder::exchange(unsigned Code) {
   return Pre;
 }
 
+/// The exchange of the sub-group collectives of barrier block `Code` when
+/// its nest continues another (chainSubGroupSplits()): in the nest's Pre,
+/// for the one sub-group between the two lane loops.
+void WorkGroupBuilder::exchangeInNest(unsigned Code) {
+  const LoopNest &N = Nests[Code];
+  IRBuilder<> B(N.Pre->getTerminator());
+  Value *Base =
+      B.CreateAdd(B.CreateMul(N.Row, LocalSize[0]), N.SubGroupStart, "sg.base");
+  exchangeSubGroup(usedCollectives(Code), Base, nullptr, B);
+}
+
+/// The sub-group collectives of barrier block `Code` whose results are
+/// used, counted as lowered.
+SmallVector<CallInst *, 4>
+WorkGroupBuilder::usedCollectives(unsigned Code) const {
+  SmallVector<CallInst *, 4> Used;
+  for (CallInst *Call : subGroupCollectives(Code))
+    if (ValueSlots.count(Call))
+      Used.push_back(Call);
+  NumSubGroupCollectives += Used.size();
+  return Used;
+}
+
 /// Stores the results of sub-group collectives `Calls` for the sub-group
 /// whose lane 0 has linear id `Base` and whose size is `Size` (i64; null
 /// for a full one): each operand is loaded as one vector of SubGroupSize
@@ -1017,6 +1175,8 @@ void WorkGroupBuilder::exchangeSubGroup(ArrayRef<CallInst *> Calls,
   // Where Slot holds the sub-group: from lane 0's element, or its one
   // element when the slot has one per sub-group.
   auto At = [&](const StateSlot &Slot) {
+    if (Slot.InSubGroup)
+      return Slot.Base;
     Value *Element =
         Slot.PerSubGroup ? B.CreateLShr(Base, Log2_32(Lanes)) : Base;
     return B.CreateInBoundsGEP(B.getInt8Ty(), Slot.Base,
@@ -1115,6 +1275,8 @@ void WorkGroupBuilder::markParallel(ArrayRef<BasicBlock *> Blocks,
   MDNode *LoopID = MDNode::getDistinct(Ctx, Options);
   LoopID->replaceOperandWith(0, LoopID);
   Nest.Latch->getTerminator()->setMetadata(LLVMContext::MD_loop, LoopID);
+  if (Nest.Continues) // the outer loops are marked already
+    return;
   MDNode *Outer = MDNode::get(Ctx, {MDString::get(Ctx, WorkItemNestMD)});
   for (BasicBlock *Latch : drop_begin(Nest.Latches)) {
     MDNode *OuterID = MDNode::getDistinct(Ctx, {nullptr, Outer});
@@ -1201,10 +1363,14 @@ WorkGroupSummary WorkGroupBuilder::summary() const {
   }
   for (const auto &[Alloca, Slot] : AllocaSlots)
     S.StateBytesPerItem += Slot.Stride;
+  // Slots kept within a sub-group are a few bytes of stack, not loop state.
   for (const auto &[Operand, Slot] : Exchanged)
-    S.StateBytesPerItem += Slot.Stride;
+    if (!Slot.InSubGroup)
+      S.StateBytesPerItem += Slot.Stride;
   SmallPtrSet<const Value *, 16> Counted; // arrays shared by several values
   for (const auto &[V, Slot] : ValueSlots) {
+    if (Slot.InSubGroup)
+      continue;
     if (Slot.Uniform)
       S.UniformStateBytes += DL.getTypeAllocSize(Slot.Ty);
     else if (Counted.insert(Slot.Base).second)
@@ -1309,6 +1475,8 @@ static void rematerializeQueries(Function &WG) {
 bool WorkGroupBuilder::build(AAResults &AA) {
   if (!checkSupported())
     return false;
+  findSubCfgs();
+  chainSubGroupSplits();
   SplitsSubGroups = splitsSubGroups();
   markKernelObjectDereferenceable(WG);
   rematerializeQueries(WG);
@@ -1323,7 +1491,6 @@ bool WorkGroupBuilder::build(AAResults &AA) {
   SmallVector<BasicBlock *, 32> Original;
   for (BasicBlock &BB : WG)
     Original.push_back(&BB);
-  findSubCfgs();
 
   BasicBlock *OldEntry = &WG.getEntryBlock();
   Entry = BasicBlock::Create(Ctx, "wg.entry", &WG, OldEntry);
@@ -1333,15 +1500,24 @@ bool WorkGroupBuilder::build(AAResults &AA) {
   IRBuilder<> B(Entry);
   emitGroupValues(B);
   createSlots(B, Shape);
-  for (unsigned K = 0; K < SubCfgs.size(); ++K)
-    Nests.push_back(buildLoopNest(K));
+  // Each chain of nests in order, so that a nest finds the one it
+  // continues.
+  Nests.resize(SubCfgs.size());
+  for (unsigned Head = 0; Head < SubCfgs.size(); ++Head)
+    if (Continues[Head] < 0)
+      for (int K = Head; K >= 0; K = ContinuedBy[K])
+        Nests[K] = buildLoopNest(K);
   Return = BasicBlock::Create(Ctx, "wg.return", &WG);
   ReturnInst::Create(Ctx, Return);
   B.CreateBr(Nests[0].Pre);
   for (unsigned K = 0; K < SubCfgs.size(); ++K)
     cloneSubCfg(K, Nests[K]);
-  for (unsigned K = 0; K < SubCfgs.size(); ++K)
-    emitDispatch(SubCfgs[K], Nests[K]);
+  for (unsigned K = 0; K < SubCfgs.size(); ++K) {
+    if (ContinuedBy[K] >= 0)
+      exchangeInNest(ContinuedBy[K]);
+    else
+      emitDispatch(SubCfgs[K], Nests[K]);
+  }
   NumSubCfgs += SubCfgs.size();
   recordSummary(WG, summary());
   WG.setMetadata(WorkItemLoopsMD, MDNode::get(Ctx, Marks));

@@ -19,7 +19,8 @@
 ///     and that computes from its sub-group id, runs dimension 0 as a loop
 ///     over the sub-groups around a loop of exactly SG lanes; the sub-group
 ///     id and the lane are rewritten in terms of the two counters, so what
-///     a sub-group shares is invariant in the lane loop.
+///     a sub-group shares is invariant in the lane loop. So does a kernel
+///     with chained nests (5).
 ///  3. After the nest, control goes to the sub-CFG its exit code names: a
 ///     direct branch when the sub-CFG has one exit, else a switch. With
 ///     several exits the nest also computes the minimum and maximum code
@@ -38,10 +39,10 @@
 ///     loop) share one array when they are never live at once, so that a
 ///     value carried around a loop with a barrier is loaded and stored at
 ///     one address (LLVM can then keep it in a register across the
-///     loop). Every alloca becomes a per-work-item array too. The block is a noalias return,
-///     and the accesses to the slots of values (not allocas) have an alias
-///     scope that every other access of the function is marked outside
-///     of: only this pass's code reaches them.
+///     loop). Every alloca becomes a per-work-item array too. The block is a
+///     noalias return, and the accesses to the slots of values (not allocas)
+///     have an alias scope that every other access of the function is marked
+///     outside of: only this pass's code reaches them.
 ///  5. A group collective (reduce, scan, broadcast) is a barrier block
 ///     whose nest also carries an *accumulator* through every level (like
 ///     the min/max exit code): it starts at the operation's identity and
@@ -56,6 +57,13 @@
 ///     the way to the next sub-CFG a loop over the sub-groups turns each
 ///     sub-group's operands, one vector of sub-group-size lanes, into the
 ///     lanes' results with vector operations (docs/sub-groups.md).
+///     When the one sub-CFG that reaches such a run has no other exit (and
+///     sub-groups are whole), the nest after the run instead *continues*
+///     that sub-CFG's nest: it shares its loops over the rows and the
+///     sub-groups, and the run is exchanged for one sub-group at a time
+///     between the two lane loops. What only such a chain of nests reads
+///     waits in stack arrays of one sub-group's lanes, which become
+///     registers once the lane loops are vectors.
 ///  6. Memory accesses in a clone share an access group and the innermost
 ///     loop is marked `llvm.loop.parallel_accesses`: work-items of a group
 ///     do not race between barriers (SYCL 2020 3.8.3), so the loop

@@ -15,7 +15,7 @@ declare float @__lanes_sub_group_reduce_f32(i32, float, i32, ptr, i32) convergen
 ; CHECK-LABEL: define internal void @unchanged.lanes.wg.64x1x1(
 ; CHECK-NOT: begin.reload
 ; CHECK: wi.header0.1:
-; CHECK: %[[ROW:.*]] = lshr i64 %sg.start{{[0-9]+}}, 4
+; CHECK: %[[ROW:.*]] = lshr i64 %sg.start{{[0-9]*}}, 4
 ; CHECK: %[[AT:.*]] = getelementptr i32, ptr %{{.*}}, i64 %[[ROW]]
 ; CHECK: %begin.remat = load i32, ptr %[[AT]]
 ; CHECK-NOT: begin.reload
