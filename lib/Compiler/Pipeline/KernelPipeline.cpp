@@ -24,6 +24,7 @@
 #include "../Transforms/InlineKernelCalls.h"
 #include "../Transforms/IsolateBarriers.h"
 #include "../Transforms/IsolateNarrowGuards.h"
+#include "../Transforms/JoinShiftedLoads.h"
 #include "../Transforms/KernelReport.h"
 #include "../Transforms/LockstepInterleavedLoops.h"
 #include "../Transforms/MergeBarrierCopies.h"
@@ -202,6 +203,8 @@ void registerPassBuilderCallbacks(PassBuilder &PB) {
       [](ModulePassManager &MPM, OptimizationLevel) {
         FunctionPassManager FPM;
         FPM.addPass(FoldLaneIdsPass());
+        // After FoldLaneIds, which makes the halo loads' masks constants.
+        FPM.addPass(JoinShiftedLoadsPass());
         FPM.addPass(SinkMaskedAddressesPass());
         FPM.addPass(DefineGatherIndicesPass());
         FPM.addPass(FitVectorCallsPass());
