@@ -148,8 +148,10 @@ private:
   bool splitsSubGroups() const;
   void findSubCfgs();
   void chainSubGroupSplits();
-  int chainAt(const BasicBlock *BB) const;
+  SmallVector<int, 2> chainsAt(const BasicBlock *BB) const;
+  SmallVector<int, 2> chainsAt(const Use &U) const;
   bool keptInSubGroup(const Instruction *V) const;
+  bool sharesChain(const Instruction *V) const;
   void emitGroupValues(IRBuilder<> &B);
   void createSlots(IRBuilder<> &B, const WorkItemShape &Shape);
   DenseMap<Instruction *, Instruction *> shareArrays();
@@ -198,9 +200,9 @@ private:
   /// By sub-CFG: the one whose nest it continues, and the one that
   /// continues its nest, or -1 (chainSubGroupSplits()).
   SmallVector<int, 4> Continues, ContinuedBy;
-  /// The first sub-CFG of the chain of nests that runs each block, or -1
-  /// for a block that several chains run.
-  DenseMap<const BasicBlock *, int> BlockChain;
+  /// The chains (by their first sub-CFG; a nest alone is a chain of one)
+  /// whose nests run each block.
+  DenseMap<const BasicBlock *, SmallVector<int, 2>> BlockChains;
   SmallVector<LoopNest, 4> Nests;
 
   BasicBlock *Entry = nullptr;
@@ -371,9 +373,8 @@ void WorkGroupBuilder::chainSubGroupSplits() {
     for (int K = Head; K >= 0; K = ContinuedBy[K]) {
       Reached[K] = true;
       for (BasicBlock *BB : SubCfgs[K].Blocks)
-        if (auto [It, New] = BlockChain.try_emplace(BB, Head);
-            !New && It->second != int(Head))
-          It->second = -1;
+        if (!is_contained(BlockChains[BB], int(Head)))
+          BlockChains[BB].push_back(Head);
     }
   }
   for (unsigned K = 0; K < Count; ++K)
@@ -381,29 +382,46 @@ void WorkGroupBuilder::chainSubGroupSplits() {
       Continues[K] = ContinuedBy[K] = -1;
 }
 
-/// The first sub-CFG of the chain whose nest runs `BB`, or -1. A barrier
-/// block runs in the chain only when its sub-group collectives are
-/// exchanged within a chain.
-int WorkGroupBuilder::chainAt(const BasicBlock *BB) const {
+/// The chains whose nests run `BB`. A barrier block runs in a chain when
+/// its sub-group collectives are exchanged within it, else in none.
+SmallVector<int, 2> WorkGroupBuilder::chainsAt(const BasicBlock *BB) const {
   if (isBarrierBlock(*BB)) {
     int K = Continues[BarrierCode.lookup(BB)];
-    return K < 0 ? -1 : chainAt(SubCfgs[K].Start);
+    return K < 0 ? SmallVector<int, 2>() : chainsAt(SubCfgs[K].Start);
   }
-  auto It = BlockChain.find(BB);
-  return It == BlockChain.end() ? -1 : It->second;
+  auto It = BlockChains.find(BB);
+  return It == BlockChains.end() ? SmallVector<int, 2>() : It->second;
+}
+
+/// The chains where `U` reads its value: those of the user's block, or of
+/// the incoming block for a PHI.
+SmallVector<int, 2> WorkGroupBuilder::chainsAt(const Use &U) const {
+  auto *User = cast<Instruction>(U.getUser());
+  auto *Phi = dyn_cast<PHINode>(User);
+  return chainsAt(Phi ? Phi->getIncomingBlock(U) : User->getParent());
 }
 
 /// Whether `V` is defined and used within one chain of at least two nests,
-/// so that a sub-group's values of it are stored and loaded in one trip of
-/// the loop over the sub-groups, before any other sub-group's.
+/// and nowhere else, so that a sub-group's values of it are stored and
+/// loaded in one trip of the loop over the sub-groups, before any other
+/// sub-group's.
 bool WorkGroupBuilder::keptInSubGroup(const Instruction *V) const {
-  int Chain = chainAt(V->getParent());
-  if (Chain < 0 || ContinuedBy[Chain] < 0)
-    return false;
-  return all_of(V->uses(), [&](const Use &U) {
-    auto *User = cast<Instruction>(U.getUser());
-    auto *Phi = dyn_cast<PHINode>(User);
-    return chainAt(Phi ? Phi->getIncomingBlock(U) : User->getParent()) == Chain;
+  SmallVector<int, 2> Chain = chainsAt(V->getParent());
+  return Chain.size() == 1 && ContinuedBy[Chain[0]] >= 0 &&
+         all_of(V->uses(), [&](const Use &U) { return chainsAt(U) == Chain; });
+}
+
+/// Whether `V` may be defined and used in nests of one chain of two nests
+/// or more. Such a value
+/// cannot wait in a uniform slot: a nest loads those where it starts, and a
+/// nest that continues another starts once per sub-group, after the earlier
+/// sub-groups may have stored a later value.
+bool WorkGroupBuilder::sharesChain(const Instruction *V) const {
+  SmallVector<int, 2> Defined = chainsAt(V->getParent());
+  return any_of(V->uses(), [&](const Use &U) {
+    return any_of(chainsAt(U), [&](int Chain) {
+      return ContinuedBy[Chain] >= 0 && is_contained(Defined, Chain);
+    });
   });
 }
 
@@ -452,7 +470,7 @@ void WorkGroupBuilder::createSlots(IRBuilder<> &B,
     }
     StateSlot &Slot = ValueSlots[V];
     Slot.Ty = stateType(V->getType());
-    Slot.Uniform = Shape.isUniform(V);
+    Slot.Uniform = Shape.isUniform(V) && !sharesChain(V);
     Slot.PerSubGroup = !Slot.Uniform && SplitsSubGroups &&
                        getBuiltin(V) == Builtin::SubGroupReduce;
     Slot.InSubGroup = !Slot.Uniform && keptInSubGroup(V);
