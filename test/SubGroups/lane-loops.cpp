@@ -187,6 +187,33 @@ int main() {
   }
   Rc |= corpus::check("lane-loops chained collectives", Chained, WantChained);
 
+  // A joint scan over more elements than a sub-group: a loop around two
+  // collectives, whose nests chain. The loop's counter and its values per
+  // lane are defined both before the loop and in the chain. Each sub-group
+  // scans the same elements into a range of its own.
+  constexpr size_t ScanLength = 37;
+  const size_t SubGroups = RowLocal / SGSize;
+  int *Scans = sycl::malloc_shared<int>(SubGroups * ScanLength, Q);
+  size_t *Length = sycl::malloc_shared<size_t>(1, Q);
+  *Length = ScanLength;
+  Q.parallel_for(sycl::nd_range<1>({RowLocal}, {RowLocal}),
+                 [=](sycl::nd_item<1> It) {
+                   sycl::sub_group SG = It.get_sub_group();
+                   sycl::joint_inclusive_scan(
+                       SG, In, In + *Length,
+                       Scans + SG.get_group_linear_id() * ScanLength,
+                       sycl::plus<>());
+                 })
+      .wait();
+  std::vector<int> WantScans(SubGroups * ScanLength);
+  for (size_t S = 0; S < SubGroups; ++S)
+    for (size_t I = 0; I < ScanLength; ++I)
+      WantScans[S * ScanLength + I] =
+          (I ? WantScans[S * ScanLength + I - 1] : 0) + In[I];
+  Rc |= corpus::check("lane-loops joint scan in a loop", Scans, WantScans);
+
+  sycl::free(Scans, Q);
+  sycl::free(Length, Q);
   sycl::free(RowPtr, Q);
   sycl::free(Val, Q);
   sycl::free(Y, Q);
