@@ -412,10 +412,9 @@ bool WorkGroupBuilder::keptInSubGroup(const Instruction *V) const {
 }
 
 /// Whether `V` may be defined and used in nests of one chain of two nests
-/// or more. Such a value
-/// cannot wait in a uniform slot: a nest loads those where it starts, and a
-/// nest that continues another starts once per sub-group, after the earlier
-/// sub-groups may have stored a later value.
+/// or more. Such a value cannot wait in a uniform slot: a nest loads those
+/// where it starts, and a nest that continues another starts once per
+/// sub-group, after the earlier sub-groups may have stored a later value.
 bool WorkGroupBuilder::sharesChain(const Instruction *V) const {
   SmallVector<int, 2> Defined = chainsAt(V->getParent());
   return any_of(V->uses(), [&](const Use &U) {
