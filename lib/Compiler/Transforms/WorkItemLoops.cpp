@@ -130,6 +130,14 @@ struct LoopNest {
   DenseMap<Value *, Value *> Recomputed; ///< values rebuilt in Header
 };
 
+/// One sub-group, as the fallback (buildFallback()) runs it: its row's
+/// linear id, the local id in dimension 0 of its lane 0, its size, and the
+/// local ids in dimensions 1 and 2.
+struct SoloSubGroup {
+  Value *Row = nullptr, *Start = nullptr, *Size = nullptr;
+  std::array<Value *, NumDims> Id{};
+};
+
 /// Builds the work-group function body of one kernel.
 class WorkGroupBuilder {
 public:
@@ -148,6 +156,8 @@ private:
   bool splitsSubGroups() const;
   void findSubCfgs();
   void chainSubGroupSplits();
+  void findDivergentRuns();
+  CallInst *stoppingCollective(unsigned Code) const;
   SmallVector<int, 2> chainsAt(const BasicBlock *BB) const;
   SmallVector<int, 2> chainsAt(const Use &U) const;
   bool keptInSubGroup(const Instruction *V) const;
@@ -155,7 +165,7 @@ private:
   void emitGroupValues(IRBuilder<> &B);
   void createSlots(IRBuilder<> &B, const WorkItemShape &Shape);
   DenseMap<Instruction *, Instruction *> shareArrays();
-  LoopNest buildLoopNest(unsigned K);
+  LoopNest buildLoopNest(unsigned K, const SoloSubGroup *Solo = nullptr);
   Carried carry(const LoopNest &N, Value *Start, const Twine &Name);
   void setNext(const LoopNest &N, const Carried &C, Value *Next);
   void stepCollective(Accumulator &A, LoopNest &Nest);
@@ -175,7 +185,10 @@ private:
   void connectLiveValues(const SmallPtrSetImpl<BasicBlock *> &Clones,
                          ValueToValueMapTy &VMap, LoopNest &Nest);
   void markParallel(ArrayRef<BasicBlock *> Blocks, const LoopNest &Nest);
-  void emitDispatch(const SubCfg &S, LoopNest &Nest);
+  void emitDispatch(unsigned K);
+  void buildFallback();
+  BasicBlock *computeCollective(unsigned Code);
+  BasicBlock *reportDivergence(Value *Code, Value *Other);
   GlobalVariable *exitNameTable(IRBuilder<> &B);
   void storeState(Value *V, Value *Address, IRBuilder<> &B);
   Value *slotAddress(const StateSlot &Slot, const LoopNest &Nest,
@@ -204,6 +217,22 @@ private:
   /// whose nests run each block.
   DenseMap<const BasicBlock *, SmallVector<int, 2>> BlockChains;
   SmallVector<LoopNest, 4> Nests;
+  /// By sub-CFG: whether its work-items may leave it for different exits,
+  /// one of them a run of sub-group collectives, so that whole sub-groups
+  /// may part ways there (SYCL asks a sub-group collective of the
+  /// sub-group only); and whether the fallback runs its nest for one
+  /// sub-group at a time (findDivergentRuns()).
+  SmallVector<bool, 4> Diverges, RunsSolo;
+  SmallPtrSet<const BasicBlock *, 16> SoloBlocks; ///< of the RunsSolo ones
+  /// Where sub-groups stop in the fallback: the exits of those sub-CFGs
+  /// that are not runs of sub-group collectives.
+  SmallSetVector<unsigned, 4> Stops;
+  SmallVector<LoopNest, 4> SoloNests; ///< by sub-CFG, RunsSolo
+  /// Each work-item's exit code from a nest that Diverges, and the
+  /// work-group's agreed exit code in the fallback.
+  StateSlot CodeSlot;
+  Value *AgreedCode = nullptr;
+  BasicBlock *Fallback = nullptr; ///< buildFallback(), if any Diverges
 
   BasicBlock *Entry = nullptr;
   BasicBlock *Return = nullptr;
@@ -382,6 +411,53 @@ void WorkGroupBuilder::chainSubGroupSplits() {
       Continues[K] = ContinuedBy[K] = -1;
 }
 
+/// Finds where whole sub-groups may take different ways through sub-group
+/// collectives: a sub-CFG with several exits, one of them a run of
+/// sub-group collectives, Diverges. When its work-items leave it for
+/// different exits, the fallback (buildFallback()) runs the sub-groups one
+/// at a time through the runs they reach, and so through the nests after
+/// those runs, which RunsSolo marks (and the runs after those, and so on),
+/// until each sub-group stops at a work-group barrier or collective, or the
+/// end (Stops).
+void WorkGroupBuilder::findDivergentRuns() {
+  unsigned Count = SubCfgs.size();
+  Diverges.assign(Count, false);
+  RunsSolo.assign(Count, false);
+  auto IsRun = [&](unsigned Code) {
+    return Code && isSubGroupCollective(getBuiltin(Syncs[Code]));
+  };
+  SmallVector<unsigned, 8> Worklist;
+  for (unsigned K = 0; K < Count; ++K) {
+    const SubCfg &S = SubCfgs[K];
+    if (S.ExitCodes.size() > 1 && any_of(S.ExitCodes, IsRun)) {
+      Diverges[K] = true;
+      Worklist.push_back(K);
+    }
+  }
+  while (!Worklist.empty())
+    for (unsigned Code : SubCfgs[Worklist.pop_back_val()].ExitCodes)
+      if (IsRun(Code) && !RunsSolo[Code]) {
+        RunsSolo[Code] = true;
+        Worklist.push_back(Code);
+      }
+  for (unsigned K = 0; K < Count; ++K) {
+    if (!Diverges[K] && !RunsSolo[K])
+      continue;
+    for (unsigned Code : SubCfgs[K].ExitCodes)
+      if (!IsRun(Code))
+        Stops.insert(Code);
+    if (RunsSolo[K])
+      SoloBlocks.insert(SubCfgs[K].Blocks.begin(), SubCfgs[K].Blocks.end());
+  }
+}
+
+/// The work-group collective the fallback computes at stop `Code`, if any.
+CallInst *WorkGroupBuilder::stoppingCollective(unsigned Code) const {
+  return Code && Stops.contains(Code) && isCollective(getBuiltin(Syncs[Code]))
+             ? Syncs[Code]
+             : nullptr;
+}
+
 /// The chains whose nests run `BB`. A barrier block runs in a chain when
 /// its sub-group collectives are exchanged within it, else in none.
 SmallVector<int, 2> WorkGroupBuilder::chainsAt(const BasicBlock *BB) const {
@@ -469,7 +545,11 @@ void WorkGroupBuilder::createSlots(IRBuilder<> &B,
     }
     StateSlot &Slot = ValueSlots[V];
     Slot.Ty = stateType(V->getType());
-    Slot.Uniform = Shape.isUniform(V) && !sharesChain(V);
+    // The fallback runs a nest once per sub-group: a value it defines may
+    // already hold an earlier sub-group's later value when the next
+    // sub-group's nest loads a uniform slot.
+    Slot.Uniform = Shape.isUniform(V) && !sharesChain(V) &&
+                   !SoloBlocks.contains(V->getParent());
     Slot.PerSubGroup = !Slot.Uniform && SplitsSubGroups &&
                        getBuiltin(V) == Builtin::SubGroupReduce;
     Slot.InSubGroup = !Slot.Uniform && keptInSubGroup(V);
@@ -494,6 +574,8 @@ void WorkGroupBuilder::createSlots(IRBuilder<> &B,
     Slot.Stride = DL.getTypeAllocSize(Slot.Ty);
   };
   for (unsigned Code = 1; Code < Syncs.size(); ++Code) {
+    if (CallInst *Call = stoppingCollective(Code))
+      Exchange(collectiveOperand(*Call), Code);
     for (CallInst *Call : subGroupCollectives(Code)) {
       Exchange(collectiveOperand(*Call), Code);
       if (getBuiltin(Call) != Builtin::SubGroupShuffle)
@@ -526,6 +608,12 @@ void WorkGroupBuilder::createSlots(IRBuilder<> &B,
       Place(Slot, V->getName() + ".sg");
   for (auto &[Operand, Slot] : Exchanged)
     Place(Slot, Operand->getName() + ".sg");
+  if (is_contained(Diverges, true)) {
+    CodeSlot.Ty = I32;
+    CodeSlot.Stride = 4;
+    Arrays.push_back(&CodeSlot);
+    AgreedCode = B.CreateAlloca(I32, nullptr, "agreed.code");
+  }
   if (Arrays.empty())
     return;
 
@@ -605,16 +693,18 @@ DenseMap<Instruction *, Instruction *> WorkGroupBuilder::shareArrays() {
   return Owner;
 }
 
-LoopNest WorkGroupBuilder::buildLoopNest(unsigned K) {
+/// The nest of sub-CFG K; with `Solo`, a loop over the lanes of that one
+/// sub-group only, for the fallback.
+LoopNest WorkGroupBuilder::buildLoopNest(unsigned K, const SoloSubGroup *Solo) {
   LoopNest N;
   const SubCfg &S = SubCfgs[K];
-  std::string Tag = "." + std::to_string(K);
+  std::string Tag = (Solo ? ".solo" : ".") + std::to_string(K);
   auto NewBlock = [&](StringRef Name) {
     return BasicBlock::Create(Ctx, Name + Tag, &WG);
   };
   // A nest that continues another builds its lane loop only and shares
   // the other's outer levels.
-  LoopNest *Prev = Continues[K] >= 0 ? &Nests[Continues[K]] : nullptr;
+  LoopNest *Prev = !Solo && Continues[K] >= 0 ? &Nests[Continues[K]] : nullptr;
   N.Continues = Prev;
   N.Pre = NewBlock(Prev ? "sg.exchange" : "subcfg");
   IRBuilder<> B(N.Pre);
@@ -626,15 +716,19 @@ LoopNest WorkGroupBuilder::buildLoopNest(unsigned K) {
     PHINode *Phi = nullptr;
   };
   SmallVector<Level, MaxLevels> Levels; // innermost first
-  bool Split = SplitsSubGroups;
-  if (Split) {
+  bool Split = SplitsSubGroups || Solo;
+  if (Solo) {
+    Levels.push_back({"0", "lane", 1, Solo->Size});
+  } else if (Split) {
     Levels.push_back({"0", "lane", 1, B.getInt64(SubGroupSize)});
     Levels.push_back({"sg", "sg.start", SubGroupSize, LocalSize[0]});
   } else {
     Levels.push_back({"0", "lid.0", 1, LocalSize[0]});
   }
-  Levels.push_back({"1", "lid.1", 1, LocalSize[1]});
-  Levels.push_back({"2", "lid.2", 1, LocalSize[2]});
+  if (!Solo) {
+    Levels.push_back({"1", "lid.1", 1, LocalSize[1]});
+    Levels.push_back({"2", "lid.2", 1, LocalSize[2]});
+  }
   unsigned Own = Prev ? 1 : Levels.size(); // the levels this nest builds
   for (int L = Levels.size() - 1; L >= 0; --L)
     N.Headers.insert(N.Headers.begin(),
@@ -654,12 +748,16 @@ LoopNest WorkGroupBuilder::buildLoopNest(unsigned K) {
     N.Id = Prev->Id;
     N.SubGroupStart = Prev->SubGroupStart;
   }
+  if (Solo) {
+    N.Id = Solo->Id;
+    N.SubGroupStart = Solo->Start;
+  }
 
   B.CreateBr(N.Headers[Own - 1]);
   // Headers, outermost first. The branch into the clone is added by
   // cloneSubCfg.
   BasicBlock *Outer = N.Pre;
-  Value *RowBase = Prev ? Prev->Row : B.getInt64(0);
+  Value *RowBase = Prev ? Prev->Row : Solo ? Solo->Row : B.getInt64(0);
   for (int L = Own - 1; L >= 0; --L) {
     B.SetInsertPoint(N.Headers[L]);
     N.Entries[L] = Outer;
@@ -714,6 +812,8 @@ LoopNest WorkGroupBuilder::buildLoopNest(unsigned K) {
   // vectorizer no longer sees as a reduction.
   B.SetInsertPoint(N.Latch, N.Latch->begin());
   N.ExitCode = B.CreatePHI(I32, 4, "exit.code");
+  if (Diverges[K] && !Solo) // for the fallback
+    storeState(N.ExitCode, slotAddress(CodeSlot, N, B), B);
   if (S.ExitCodes.size() > 1) {
     Constant *Top = B.getInt32(*max_element(S.ExitCodes));
     Carried Below = carry(N, B.getInt32(0), "code.below.top");
@@ -728,7 +828,7 @@ LoopNest WorkGroupBuilder::buildLoopNest(unsigned K) {
   // exit blocks built by cloneSubCfg feed its Next.
   for (unsigned Code : S.ExitCodes) {
     Builtin Kind = getBuiltin(Syncs[Code]);
-    if (!isCollective(Kind) || isSubGroupCollective(Kind))
+    if (!isCollective(Kind) || isSubGroupCollective(Kind) || Solo)
       continue;
     Accumulator A;
     A.Code = Code;
@@ -933,7 +1033,13 @@ void WorkGroupBuilder::cloneSubCfg(unsigned K, LoopNest &Nest) {
         RemapInstruction(A.Step, VMap,
                          RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
       }
-      for (CallInst *Call : subGroupCollectives(Code)) {
+      // The operands of the sub-group collectives, and of a work-group
+      // collective the fallback may compute.
+      SmallVector<CallInst *, 4> Saved = subGroupCollectives(Code);
+      CallInst *Stop = stoppingCollective(Code);
+      if (Stop && (Diverges[K] || RunsSolo[K]))
+        Saved.push_back(Stop);
+      for (CallInst *Call : Saved) {
         auto *StandIn = cast<CallInst>(Call->clone());
         StandIn->insertBefore(Br);
         RemapInstruction(StandIn, VMap,
@@ -1044,8 +1150,9 @@ void WorkGroupBuilder::stepCollective(Accumulator &A, LoopNest &Nest) {
   ++NumCollectives;
 }
 
-/// Replaces the stand-ins of the sub-group collectives the work-items of
-/// `Nest` leave for by stores of their operands, each operand once per exit
+/// Replaces the stand-ins of the collectives the work-items of `Nest` leave
+/// for (sub-group ones, and work-group ones for the fallback) by stores of
+/// their operands, each operand once per exit
 /// and only those without an array of their own (exchangeSlot()).
 void WorkGroupBuilder::saveOperands(LoopNest &Nest) {
   DenseSet<std::pair<BasicBlock *, Value *>> Saved;
@@ -1302,7 +1409,9 @@ void WorkGroupBuilder::markParallel(ArrayRef<BasicBlock *> Blocks,
   }
 }
 
-void WorkGroupBuilder::emitDispatch(const SubCfg &S, LoopNest &Nest) {
+void WorkGroupBuilder::emitDispatch(unsigned K) {
+  const SubCfg &S = SubCfgs[K];
+  LoopNest &Nest = Nests[K];
   DenseMap<unsigned, BasicBlock *> Targets;
   auto Target = [&](unsigned Code) {
     BasicBlock *&To = Targets[Code];
@@ -1319,15 +1428,31 @@ void WorkGroupBuilder::emitDispatch(const SubCfg &S, LoopNest &Nest) {
     B.CreateBr(Target(S.ExitCodes[0]));
     return;
   }
-  // Work-items that left at different exits broke the barrier rule.
-  BasicBlock *Report = BasicBlock::Create(Ctx, "divergent", &WG);
-  BasicBlock *Dispatch = BasicBlock::Create(Ctx, "dispatch", &WG);
+  // Work-items that left at different exits broke the barrier rule,
+  // unless whole sub-groups part ways at sub-group collectives: the
+  // fallback sorts that out.
   Value *MinCode = B.CreateSub(B.getInt32(*max_element(S.ExitCodes)),
                                Nest.MaxBelowTop, "code.min");
   Value *Diverged = B.CreateICmpNE(MinCode, Nest.MaxCode);
-  B.CreateCondBr(B.CreateAnd(Checked, Diverged), Report, Dispatch);
+  if (!Diverges[K])
+    Diverged = B.CreateAnd(Checked, Diverged);
+  BasicBlock *Otherwise =
+      Diverges[K] ? Fallback : reportDivergence(MinCode, Nest.MaxCode);
+  BasicBlock *Dispatch = BasicBlock::Create(Ctx, "dispatch", &WG);
+  B.CreateCondBr(Diverged, Otherwise, Dispatch);
 
-  B.SetInsertPoint(Report);
+  B.SetInsertPoint(Dispatch);
+  SwitchInst *Switch =
+      B.CreateSwitch(Nest.MaxCode, Target(S.ExitCodes[0]), S.ExitCodes.size());
+  for (unsigned Code : S.ExitCodes)
+    Switch->addCase(B.getInt32(Code), Target(Code));
+}
+
+/// A block that reports work-items waiting at the barriers or collectives
+/// of exit codes `Code` and `Other` (i32) and returns.
+BasicBlock *WorkGroupBuilder::reportDivergence(Value *Code, Value *Other) {
+  BasicBlock *Report = BasicBlock::Create(Ctx, "divergent", &WG);
+  IRBuilder<> B(Report);
   GlobalVariable *Table = exitNameTable(B);
   auto NameOf = [&](Value *Code) {
     return B.CreateLoad(Ptr, B.CreateInBoundsGEP(Table->getValueType(), Table,
@@ -1336,15 +1461,184 @@ void WorkGroupBuilder::emitDispatch(const SubCfg &S, LoopNest &Nest) {
   FunctionCallee Divergent = WG.getParent()->getOrInsertFunction(
       DivergentBarrierFn,
       FunctionType::get(B.getVoidTy(), {Ptr, Ptr, Ptr}, false));
-  B.CreateCall(Divergent, {WG.getArg(1), NameOf(MinCode),
-                           NameOf(Nest.MaxCode)});
+  B.CreateCall(Divergent, {WG.getArg(1), NameOf(Code), NameOf(Other)});
   B.CreateRetVoid();
+  return Report;
+}
 
-  B.SetInsertPoint(Dispatch);
-  SwitchInst *Switch =
-      B.CreateSwitch(Nest.MaxCode, Target(S.ExitCodes[0]), S.ExitCodes.size());
-  for (unsigned Code : S.ExitCodes)
-    Switch->addCase(B.getInt32(Code), Target(Code));
+/// The fallback for a work-group whose work-items left a nest that
+/// Diverges for different exits, each work-item's exit code in CodeSlot.
+/// It runs the sub-groups one at a time, each as far as it goes without
+/// the rest of the work-group: while the sub-group waits at a run of
+/// sub-group collectives, the run is exchanged for it alone and the
+/// sub-CFG after the run runs for its lanes (SoloNests). The lanes of a
+/// sub-group must agree on every exit, and the sub-groups on where they
+/// stop: one work-group barrier or the end, which the fallback goes on to.
+/// Nested loops over the rows and the sub-groups of each row, as the
+/// exchange loop has, bring each sub-group's ids.
+void WorkGroupBuilder::buildFallback() {
+  auto NewBlock = [&](const Twine &Name) {
+    return BasicBlock::Create(Ctx, Name, &WG);
+  };
+  Fallback = NewBlock("solo.fallback");
+  IRBuilder<> B(Fallback);
+  B.CreateStore(B.getInt32(-1), AgreedCode);
+  // Levels, innermost first: the sub-groups of a row, then dimensions 1
+  // and 2.
+  std::array<BasicBlock *, NumDims> Headers, Latches;
+  std::array<PHINode *, NumDims> Counters;
+  for (int L = NumDims - 1; L >= 0; --L)
+    Headers[L] = NewBlock("solo.header." + Twine(L));
+  for (unsigned L = 0; L < NumDims; ++L)
+    Latches[L] = NewBlock("solo.latch." + Twine(L));
+  BasicBlock *Done = NewBlock("solo.done");
+  B.CreateBr(Headers[NumDims - 1]);
+  BasicBlock *Outer = Fallback;
+  for (int L = NumDims - 1; L >= 0; --L) {
+    B.SetInsertPoint(Headers[L]);
+    Counters[L] = B.CreatePHI(I64, 2, L ? "solo.lid." + Twine(L) : "solo.sg");
+    Counters[L]->addIncoming(B.getInt64(0), Outer);
+    if (L > 0)
+      B.CreateBr(Headers[L - 1]);
+    Outer = Headers[L];
+  }
+  for (unsigned L = 0; L < NumDims; ++L) {
+    B.SetInsertPoint(Latches[L]);
+    Value *Next =
+        B.CreateAdd(Counters[L], B.getInt64(L ? 1 : SubGroupSize), "", true);
+    B.CreateCondBr(B.CreateICmpULT(Next, LocalSize[L]), Headers[L],
+                   L + 1 < NumDims ? Latches[L + 1] : Done);
+    Counters[L]->addIncoming(Next, Latches[L]);
+  }
+
+  // The sub-group, and the exit its lanes agree on.
+  B.SetInsertPoint(Headers[0]);
+  SoloSubGroup Solo;
+  Solo.Row = B.CreateAdd(B.CreateMul(Counters[2], LocalSize[1]), Counters[1],
+                         "solo.row");
+  Solo.Start = Counters[0];
+  Solo.Size = B.CreateBinaryIntrinsic(
+      Intrinsic::umin, B.CreateSub(LocalSize[0], Solo.Start),
+      B.getInt64(SubGroupSize), nullptr, "solo.size");
+  Solo.Id = {nullptr, Counters[1], Counters[2]};
+  Value *Base =
+      B.CreateAdd(B.CreateMul(Solo.Row, LocalSize[0]), Solo.Start, "solo.base");
+  Value *Codes = B.CreateInBoundsGEP(I32, CodeSlot.Base, Base);
+  Value *First = B.CreateLoad(I32, Codes, "solo.code");
+  SmallVector<uint64_t, 64> Ids;
+  for (unsigned J = 0; J < SubGroupSize; ++J)
+    Ids.push_back(J);
+  Value *Active = B.CreateICmpULT(ConstantDataVector::get(Ctx, Ids),
+                                  B.CreateVectorSplat(SubGroupSize, Solo.Size));
+  Value *Lanes = B.CreateMaskedLoad(
+      FixedVectorType::get(I32, SubGroupSize), Codes, Align(4), Active,
+      B.CreateVectorSplat(SubGroupSize, First), "solo.codes");
+  Value *Min = B.CreateUnaryIntrinsic(Intrinsic::vector_reduce_umin, Lanes);
+  Value *Max = B.CreateUnaryIntrinsic(Intrinsic::vector_reduce_umax, Lanes);
+  BasicBlock *Step = NewBlock("solo.step");
+  B.CreateCondBr(B.CreateAnd(Checked, B.CreateICmpNE(Min, Max)),
+                 reportDivergence(Min, Max), Step);
+
+  // Where the sub-group waits: a run it goes through, or a stop.
+  B.SetInsertPoint(Step);
+  PHINode *Code = B.CreatePHI(I32, 4, "solo.at");
+  Code->addIncoming(First, Headers[0]);
+  BasicBlock *Stop = NewBlock("solo.stop");
+  SwitchInst *Switch = B.CreateSwitch(Code, Stop);
+  for (unsigned K = 0; K < SubCfgs.size(); ++K) {
+    if (!RunsSolo[K])
+      continue;
+    BasicBlock *Run = NewBlock("solo.run." + Twine(K));
+    Switch->addCase(B.getInt32(K), Run);
+    LoopNest &Nest = SoloNests[K] = buildLoopNest(K, &Solo);
+    IRBuilder<> RB(Run);
+    SmallVector<CallInst *, 4> Used = usedCollectives(K);
+    exchangeSubGroup(Used, Base, Solo.Size, RB);
+    RB.CreateBr(Nest.Pre);
+    // Its lanes' exit, on to the next step.
+    const SubCfg &S = SubCfgs[K];
+    RB.SetInsertPoint(Nest.After);
+    if (S.ExitCodes.empty()) {
+      RB.CreateUnreachable();
+    } else if (S.ExitCodes.size() == 1) {
+      Code->addIncoming(RB.getInt32(S.ExitCodes[0]), Nest.After);
+      RB.CreateBr(Step);
+    } else {
+      Value *MinCode = RB.CreateSub(RB.getInt32(*max_element(S.ExitCodes)),
+                                    Nest.MaxBelowTop, "code.min");
+      BasicBlock *Agreed = NewBlock("solo.agreed." + Twine(K));
+      RB.CreateCondBr(
+          RB.CreateAnd(Checked, RB.CreateICmpNE(MinCode, Nest.MaxCode)),
+          reportDivergence(MinCode, Nest.MaxCode), Agreed);
+      BranchInst::Create(Step, Agreed);
+      Code->addIncoming(Nest.MaxCode, Agreed);
+    }
+  }
+
+  // Every sub-group must stop where the first one did.
+  B.SetInsertPoint(Stop);
+  Value *Agreed = B.CreateLoad(I32, AgreedCode, "solo.agreed");
+  Value *Differs = B.CreateAnd(B.CreateICmpNE(Agreed, B.getInt32(-1)),
+                               B.CreateICmpNE(Agreed, Code));
+  BasicBlock *Record = NewBlock("solo.record");
+  B.CreateCondBr(B.CreateAnd(Checked, Differs), reportDivergence(Agreed, Code),
+                 Record);
+  B.SetInsertPoint(Record);
+  B.CreateStore(Code, AgreedCode);
+  B.CreateBr(Latches[0]);
+
+  B.SetInsertPoint(Done);
+  SmallVector<BasicBlock *, 4> Targets;
+  for (unsigned Exit : Stops)
+    Targets.push_back(!Exit                      ? Return
+                      : stoppingCollective(Exit) ? computeCollective(Exit)
+                                                 : Nests[Exit].Pre);
+  Switch = B.CreateSwitch(B.CreateLoad(I32, AgreedCode), Targets[0]);
+  for (auto [Exit, Target] : zip(Stops, Targets))
+    Switch->addCase(B.getInt32(Exit), Target);
+}
+
+/// A block that computes the work-group collective of stop `Code` for the
+/// fallback, from the operands every work-item saved: a loop over the
+/// work-items in linear order steps the accumulator as a nest would
+/// (stepCollective()), and stores a scan's results and the final value
+/// where the sub-CFG after the collective reads them.
+BasicBlock *WorkGroupBuilder::computeCollective(unsigned Code) {
+  CallInst *Call = Syncs[Code];
+  auto NewBlock = [&](const Twine &Name) {
+    return BasicBlock::Create(Ctx, Name + "." + Twine(Code), &WG);
+  };
+  BasicBlock *Pre = NewBlock("solo.collective"), *Loop = NewBlock("solo.item"),
+             *After = NewBlock("solo.collective.done");
+  IRBuilder<> B(Pre);
+  B.CreateBr(Loop);
+  B.SetInsertPoint(Loop);
+  PHINode *Item = B.CreatePHI(I64, 2, "solo.item");
+  PHINode *Acc = B.CreatePHI(Call->getType(), 2, "solo.acc");
+  Item->addIncoming(B.getInt64(0), Pre);
+  Acc->addIncoming(collectiveStart(*Call), Pre);
+  const StateSlot &Operands = exchangeSlot(collectiveOperand(*Call));
+  auto ItemAddress = [&](const StateSlot &Slot) {
+    return B.CreateInBoundsGEP(B.getInt8Ty(), Slot.Base,
+                               B.CreateMul(Item, B.getInt64(Slot.Stride)));
+  };
+  Value *X =
+      B.CreateTrunc(B.CreateLoad(Operands.Ty, ItemAddress(Operands), "solo.x"),
+                    Call->getType());
+  Value *Next = collectiveStep(*Call, Acc, X, Item, B);
+  auto Result = ValueSlots.find(Call);
+  if (Result != ValueSlots.end() && !Result->second.Uniform)
+    storeState(getBuiltin(Call) == Builtin::GroupScanExclusive ? Acc : Next,
+               ItemAddress(Result->second), B);
+  Value *NextItem = B.CreateAdd(Item, B.getInt64(1), "", /*HasNUW=*/true);
+  Item->addIncoming(NextItem, Loop);
+  Acc->addIncoming(Next, Loop);
+  B.CreateCondBr(B.CreateICmpULT(NextItem, NumItems), Loop, After);
+  B.SetInsertPoint(After);
+  if (Result != ValueSlots.end() && Result->second.Uniform)
+    storeState(Next, Result->second.Base, B);
+  B.CreateBr(Nests[Code].Pre);
+  return Pre;
 }
 
 /// The names of the exit codes, for divergence reports; built once.
@@ -1380,6 +1674,8 @@ WorkGroupSummary WorkGroupBuilder::summary() const {
   }
   for (const auto &[Alloca, Slot] : AllocaSlots)
     S.StateBytesPerItem += Slot.Stride;
+  if (CodeSlot.Base)
+    S.StateBytesPerItem += CodeSlot.Stride;
   // Slots kept within a sub-group are a few bytes of stack, not loop state.
   for (const auto &[Operand, Slot] : Exchanged)
     if (!Slot.InSubGroup)
@@ -1494,6 +1790,7 @@ bool WorkGroupBuilder::build(AAResults &AA) {
     return false;
   findSubCfgs();
   chainSubGroupSplits();
+  findDivergentRuns();
   SplitsSubGroups = splitsSubGroups();
   markKernelObjectDereferenceable(WG);
   rematerializeQueries(WG);
@@ -1527,13 +1824,20 @@ bool WorkGroupBuilder::build(AAResults &AA) {
   Return = BasicBlock::Create(Ctx, "wg.return", &WG);
   ReturnInst::Create(Ctx, Return);
   B.CreateBr(Nests[0].Pre);
-  for (unsigned K = 0; K < SubCfgs.size(); ++K)
+  if (is_contained(Diverges, true)) {
+    SoloNests.resize(SubCfgs.size());
+    buildFallback();
+  }
+  for (unsigned K = 0; K < SubCfgs.size(); ++K) {
     cloneSubCfg(K, Nests[K]);
+    if (RunsSolo[K])
+      cloneSubCfg(K, SoloNests[K]);
+  }
   for (unsigned K = 0; K < SubCfgs.size(); ++K) {
     if (ContinuedBy[K] >= 0)
       exchangeInNest(ContinuedBy[K]);
     else
-      emitDispatch(SubCfgs[K], Nests[K]);
+      emitDispatch(K);
   }
   NumSubCfgs += SubCfgs.size();
   recordSummary(WG, summary());

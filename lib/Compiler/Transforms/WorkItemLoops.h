@@ -26,6 +26,16 @@
 ///     several exits the nest also computes the minimum and maximum code
 ///     over the work-items; when they differ and the context asks for
 ///     checks, the function reports a divergent barrier and returns.
+///     Unless one of the exits is a run of sub-group collectives: whole
+///     sub-groups may then part ways there, as SYCL allows. Such a nest
+///     also keeps each work-item's exit code, and when the codes differ a
+///     *fallback* runs the sub-groups one at a time, each through the runs
+///     it reaches (the run exchanged for it alone, then a copy of the
+///     nest after the run that loops over its lanes only) until it stops
+///     at a work-group barrier or collective, or the end; every sub-group
+///     must stop at the same one, which the fallback goes on to (a
+///     work-group collective computed there from operands the work-items
+///     saved on their way).
 ///  4. Values live across a barrier that are cheap to recompute are
 ///     recomputed where they are needed (Rematerialize.h). The others are
 ///     kept in *loop state*: per-work-item arrays sized by the actual local

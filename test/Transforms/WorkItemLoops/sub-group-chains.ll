@@ -111,8 +111,11 @@ done:
   ret void
 }
 
+; Loop state: 512 bytes of values, and 256 for the 64 work-items' exit codes,
+; which the fallback reads when whole sub-groups part ways there
+; (sub-group-divergence.ll).
 ; CHECK-LABEL: define internal void @branches.lanes.wg.64x1x1(
-; CHECK: %loop.state = call noalias align 64 ptr @__lanes_loop_state(ptr %ctx, i64 512)
+; CHECK: %loop.state = call noalias align 64 ptr @__lanes_loop_state(ptr %ctx, i64 768)
 ; CHECK-NOT: sg.exchange.1:
 ; CHECK: wi.done.0:
 ; CHECK: dispatch:

@@ -1,0 +1,190 @@
+; Whole sub-groups may part ways at sub-group collectives: SYCL asks every
+; work-item of the *sub-group* to reach one, not of the work-group. A
+; sub-CFG with several exits, one of them a run of sub-group collectives,
+; keeps each work-item's exit code; when they differ, the fallback runs the
+; sub-groups one at a time: it checks that a sub-group's lanes agree, and
+; while the sub-group waits at a run, exchanges the run for it alone and
+; runs the nest after the run for its lanes only (a lane loop bounded by
+; the sub-group's size), until it stops at a work-group barrier or the
+; end. Every sub-group must stop at the same one, where the work-group goes
+; on. When the exits agree, the dispatch is the usual one.
+; RUN: lanes-opt -passes='function(lanes-isolate-barriers),lanes-work-item-loops' %s -S | FileCheck %s
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+declare i64 @__lanes_local_id(i32) nounwind memory(none)
+declare i32 @__lanes_sub_group_reduce_i32(i32, i32, i32, ptr, i32) convergent nounwind
+declare i32 @__lanes_group_reduce_i32(i32, i32, ptr, i32) convergent nounwind
+
+; Only sub-group 0 reduces (sub-groups of 8).
+define internal void @first.lanes.wg(ptr %k, ptr noalias %ctx) "lanes-work-group"="first" {
+entry:
+  %lid = call i64 @__lanes_local_id(i32 0)
+  %in = load ptr, ptr %k
+  %p = getelementptr i32, ptr %in, i64 %lid
+  %x = load i32, ptr %p
+  %sg = lshr i64 %lid, 3
+  %c = icmp eq i64 %sg, 0
+  br i1 %c, label %reduce, label %done
+reduce:
+  %r = call i32 @__lanes_sub_group_reduce_i32(i32 0, i32 %x, i32 8, ptr null, i32 1)
+  br label %done
+done:
+  %y = phi i32 [ %r, %reduce ], [ %x, %entry ]
+  store i32 %y, ptr %p
+  ret void
+}
+
+; CHECK-LABEL: define internal void @first.lanes.wg(
+; CHECK: %agreed.code = alloca i32
+; CHECK: %loop.state = call
+; CHECK: %[[CODES:[0-9]+]] = getelementptr inbounds i8, ptr %loop.state, i64 %{{[0-9]+}}
+; The nest of the entry stores each work-item's exit code.
+; CHECK: wi.latch0.0:
+; CHECK-NEXT: %exit.code = phi i32
+; CHECK: store i32 %exit.code, ptr %{{[0-9]+}}
+; Exit codes that differ go to the fallback, checked mode or not.
+; CHECK: wi.done.0:
+; CHECK-NEXT: %code.min = sub i32 1, %[[BELOW:[0-9]+]]
+; CHECK-NEXT: %[[DIFF:[0-9]+]] = icmp ne i32 %code.min, %[[MAX:[0-9]+]]
+; CHECK-NEXT: br i1 %[[DIFF]], label %solo.fallback, label %dispatch
+; CHECK: solo.fallback:
+; CHECK-NEXT: store i32 -1, ptr %agreed.code
+; Each sub-group, partial ones included: its lanes must agree.
+; CHECK: solo.header.0:
+; CHECK-NEXT: %solo.sg = phi i64
+; CHECK: %solo.size = call i64 @llvm.umin.i64(i64 %{{[0-9]+}}, i64 8)
+; CHECK: %solo.base = add i64 %{{[0-9]+}}, %solo.sg
+; CHECK-NEXT: %[[AT:[0-9]+]] = getelementptr inbounds i32, ptr %[[CODES]], i64 %solo.base
+; CHECK-NEXT: %solo.code = load i32, ptr %[[AT]]
+; CHECK: %solo.codes = call <8 x i32> @llvm.masked.load.v8i32.p0(ptr %[[AT]],
+; CHECK: %[[LO:[0-9]+]] = call i32 @llvm.vector.reduce.umin.v8i32(<8 x i32> %solo.codes)
+; CHECK-NEXT: %[[HI:[0-9]+]] = call i32 @llvm.vector.reduce.umax.v8i32(<8 x i32> %solo.codes)
+; CHECK-NEXT: %[[NE:[0-9]+]] = icmp ne i32 %[[LO]], %[[HI]]
+; CHECK-NEXT: %[[REPORT:[0-9]+]] = and i1 %checks.on, %[[NE]]
+; CHECK-NEXT: br i1 %[[REPORT]], label %divergent, label %solo.step
+; The sub-group goes through the run of the reduction, or stops.
+; CHECK: solo.step:
+; CHECK-NEXT: %solo.at = phi i32 [ %solo.code, %solo.header.0 ], [ 0, %wi.done.solo1 ]
+; CHECK-NEXT: switch i32 %solo.at, label %solo.stop [
+; CHECK-NEXT: i32 1, label %solo.run.1
+; CHECK: divergent:
+; CHECK: call void @__lanes_divergent_barrier(
+; CHECK: solo.stop:
+; CHECK-NEXT: %solo.agreed = load i32, ptr %agreed.code
+; CHECK-NEXT: %[[SEEN:[0-9]+]] = icmp ne i32 %solo.agreed, -1
+; CHECK-NEXT: %[[OTHER:[0-9]+]] = icmp ne i32 %solo.agreed, %solo.at
+; CHECK: solo.run.1:
+; CHECK: %sg.x = call <8 x i32> @llvm.masked.load.v8i32.p0(
+; CHECK: call i32 @llvm.vector.reduce.add.v8i32(
+; CHECK: call void @llvm.masked.store.v8i32.p0(
+; CHECK-NEXT: br label %subcfg.solo1
+; The nest after the reduction, for the sub-group's lanes.
+; CHECK: wi.header0.solo1:
+; CHECK-NEXT: %lane = phi i64 [ 0, %subcfg.solo1 ], [ %lane.next, %wi.latch0.solo1 ]
+; CHECK-NEXT: %[[LID:.*]] = add nuw nsw i64 %solo.sg, %lane
+; CHECK: wi.latch0.solo1:
+; CHECK: %lane.next = add nuw nsw i64 %lane, 1
+; CHECK-NEXT: %[[MORE:[0-9]+]] = icmp ult i64 %lane.next, %solo.size
+; CHECK-NEXT: br i1 %[[MORE]], label %wi.header0.solo1, label %wi.done.solo1, !llvm.loop
+; CHECK: wi.done.solo1:
+; CHECK-NEXT: br label %solo.step
+; CHECK: solo.record:
+; CHECK-NEXT: store i32 %solo.at, ptr %agreed.code
+; CHECK: solo.done:
+; CHECK-NEXT: %[[AGREED:[0-9]+]] = load i32, ptr %agreed.code
+; CHECK-NEXT: switch i32 %[[AGREED]], label %wg.return [
+; CHECK-NEXT: i32 0, label %wg.return
+; The exit codes agree: the exchange loop over the whole group.
+; CHECK: dispatch:
+; CHECK-NEXT: switch i32 %[[MAX]], label %wg.return [
+; CHECK-NEXT: i32 0, label %wg.return
+; CHECK-NEXT: i32 1, label %sg.exchange
+; CHECK: sg.loop:
+
+; A loop around a sub-group collective: both sub-CFGs may part the sub-groups
+; (its header runs in both). Its counter is the same in every work-item,
+; but the fallback runs the nest after the collective once per sub-group,
+; each going round the whole loop: no uniform slot, which a later
+; sub-group would read after an earlier one had moved it on.
+define internal void @loop.lanes.wg(ptr %k, ptr noalias %ctx) "lanes-work-group"="loop" {
+entry:
+  %lid = call i64 @__lanes_local_id(i32 0)
+  %in = load ptr, ptr %k
+  %p = getelementptr i32, ptr %in, i64 %lid
+  %x = load i32, ptr %p
+  %n.p = getelementptr i8, ptr %k, i64 8
+  %n = load i32, ptr %n.p
+  br label %header
+header:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %body ]
+  %acc = phi i32 [ %x, %entry ], [ %acc.next, %body ]
+  %more = icmp ult i32 %i, %n
+  br i1 %more, label %body, label %exit
+body:
+  %r = call i32 @__lanes_sub_group_reduce_i32(i32 0, i32 %acc, i32 8, ptr null, i32 1)
+  %acc.next = add i32 %r, %i
+  %i.next = add i32 %i, 1
+  br label %header
+exit:
+  store i32 %acc, ptr %p
+  ret void
+}
+
+; CHECK-LABEL: define internal void @loop.lanes.wg(
+; CHECK-NOT: .uniform = alloca
+; CHECK: wi.done.0:
+; CHECK: br i1 %{{[0-9]+}}, label %solo.fallback, label %dispatch
+; CHECK: wi.done.1:
+; CHECK: br i1 %{{[0-9]+}}, label %solo.fallback, label %dispatch
+; CHECK: solo.step:
+; CHECK-NEXT: %solo.at = phi i32 [ %solo.code, %solo.header.0 ], [ %{{[0-9]+}}, %solo.agreed.1 ]
+; CHECK: wi.done.solo1:
+; CHECK-NEXT: %code.min{{[0-9]*}} = sub i32 1, %{{[0-9]+}}
+; CHECK: br i1 %{{[0-9]+}}, label %divergent{{[0-9]*}}, label %solo.agreed.1
+
+; A work-group collective after the parting: the nests that may reach it on
+; the way save every work-item's operand as well, and the fallback, when
+; all sub-groups stop there, computes it over the saved operands in
+; linear-id order, then goes on after it.
+define internal void @collective.lanes.wg(ptr %k, ptr noalias %ctx) "lanes-work-group"="collective" {
+entry:
+  %lid = call i64 @__lanes_local_id(i32 0)
+  %in = load ptr, ptr %k
+  %p = getelementptr i32, ptr %in, i64 %lid
+  %x = load i32, ptr %p
+  %sg = lshr i64 %lid, 3
+  %c = icmp eq i64 %sg, 0
+  br i1 %c, label %reduce, label %done
+reduce:
+  %r = call i32 @__lanes_sub_group_reduce_i32(i32 0, i32 %x, i32 8, ptr null, i32 1)
+  br label %done
+done:
+  %y = phi i32 [ %r, %reduce ], [ %x, %entry ]
+  %t = call i32 @__lanes_group_reduce_i32(i32 0, i32 %y, ptr null, i32 2)
+  store i32 %t, ptr %p
+  ret void
+}
+
+; CHECK-LABEL: define internal void @collective.lanes.wg(
+; CHECK: exit2.0:
+; CHECK-NEXT: %acc{{[0-9]+}} = add i32 %acc{{[0-9]*}}, %y.0
+; CHECK: store i32 %y.0, ptr %[[SAVED:[0-9]+]]
+; CHECK: wi.done.0:
+; CHECK: br i1 %{{[0-9]+}}, label %solo.fallback, label %dispatch
+; CHECK: solo.done:
+; CHECK-NEXT: %[[AGREED:[0-9]+]] = load i32, ptr %agreed.code
+; CHECK-NEXT: switch i32 %[[AGREED]], label %solo.collective.2 [
+; CHECK-NEXT: i32 2, label %solo.collective.2
+; CHECK: solo.item.2:
+; CHECK-NEXT: %solo.item = phi i64 [ 0, %solo.collective.2 ], [ %[[NEXT:[0-9]+]], %solo.item.2 ]
+; CHECK-NEXT: %solo.acc = phi i32 [ 0, %solo.collective.2 ], [ %[[ACC:acc[0-9]+]], %solo.item.2 ]
+; CHECK: %solo.x = load i32
+; CHECK-NEXT: %[[ACC]] = add i32 %solo.acc, %solo.x
+; CHECK-NEXT: %[[NEXT]] = add nuw i64 %solo.item, 1
+; CHECK-NEXT: %[[MORE:[0-9]+]] = icmp ult i64 %[[NEXT]], %num.items
+; CHECK-NEXT: br i1 %[[MORE]], label %solo.item.2, label %solo.collective.done.2
+; CHECK: solo.collective.done.2:
+; CHECK-NEXT: store i32 %[[ACC]], ptr %t.uniform
+; CHECK-NEXT: br label %subcfg.2
