@@ -168,9 +168,10 @@ LANES_GROUP_COLLECTIVES(double, f64)
 ///  - reduce / scan_inclusive / scan_exclusive: as the group builtins;
 ///  - shuffle: x of lane `lane` of the caller's sub-group, or the caller's
 ///    own x when `lane` is not below the sub-group's size.
-/// Restriction of this version: like a group collective, a sub-group
-/// collective must be reached by every work-item of the work-group, the
-/// same number of times.
+/// A sub-group collective must be reached by every work-item of the
+/// caller's sub-group, the same number of times (as a group collective
+/// must by every work-item of the work-group); other sub-groups of the
+/// work-group need not reach it.
 #define LANES_SUB_GROUP_COLLECTIVES(T, SUFFIX)                                 \
   T __lanes_sub_group_reduce_##SUFFIX(unsigned op, T x, unsigned sg_size,      \
                                       const char *file, unsigned line)         \

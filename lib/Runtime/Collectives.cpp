@@ -7,23 +7,25 @@
 /// (__lanes_sub_group_reduce_*, _scan_inclusive_*, _scan_exclusive_* and
 /// _shuffle_*), for kernels the Lanes compiler did not lower.
 ///
-/// A collective is a barrier with a data exchange (FiberScheduler::
+/// A collective is a barrier with a data exchange over a *segment* of the
+/// group, a run of work-items in linear-id order (FiberScheduler::
 /// collective): every work-item leaves the 8 bytes of its operand (and,
 /// for a shuffle, its source lane) in a per-group scratch slot indexed by
-/// its linear local id and waits; the first work-item to resume computes
-/// the result of every work-item here, serially in linear-id order (so
-/// even float reductions are deterministic), and each work-item returns
-/// its own. Integer arithmetic is done in the unsigned type, so it wraps
+/// its linear local id and waits for the rest of its segment; the first
+/// work-item of the segment to resume computes the result of every
+/// work-item of the segment here, serially in linear-id order (so even
+/// float reductions are deterministic), and each work-item returns its
+/// own. Integer arithmetic is done in the unsigned type, so it wraps
 /// without undefined behaviour.
 ///
-/// Both families share that code: a collective works over *segments* of
-/// the group in linear-id order. A work-group collective has one segment,
-/// the group. A sub-group collective cuts each row of local_size(0)
-/// work-items into runs of sg_size, the last one shorter when sg_size does
-/// not divide the row; those runs are exactly the sub-groups of the
-/// contract. Since every work-item of the group must reach a sub-group
-/// collective too (the contract's restriction in this version), one
-/// group-wide exchange serves all its sub-groups.
+/// Both families share that code. A work-group collective has one
+/// segment, the group. A sub-group collective cuts each row of
+/// local_size(0) work-items into runs of sg_size, the last one shorter
+/// when sg_size does not divide the row; those runs are exactly the
+/// sub-groups of the contract, and the caller's run is its segment. So a
+/// sub-group collective waits for the work-items of the caller's
+/// sub-group only: other sub-groups may be in another collective, or in
+/// none, at the same time.
 ///
 /// Like the other builtins: outside any kernel they answer as a lone
 /// work-item would (a group, or sub-group, of one: reduce and inclusive
@@ -72,14 +74,14 @@ enum class CollectiveKind {
   Shuffle
 };
 
-/// What the work-items asked for; the same in every work-item of a group.
+/// What the work-items asked for; the same in every work-item of a
+/// segment.
 struct CollectiveRequest {
   CollectiveKind Kind;
   unsigned Op;           ///< a LANES_OP_* (reductions and scans)
   size_t Broadcast;      ///< the linear local id to broadcast from
-  bool SubGroup;         ///< segments are sub-groups, not the whole group
+  bool SubGroup;         ///< the segment is a sub-group, not the group
   unsigned SubGroupSize; ///< the kernel's sg_size (sub-group collectives)
-  size_t RowSize;        ///< local_size(0); runCollective fills it in
 };
 
 /// The largest sub-group size of the contract.
@@ -214,22 +216,32 @@ void computeSegment(const CollectiveRequest &R,
       Results[I] = toBits(Acc);
 }
 
-/// FiberScheduler::CollectiveFn for operands of type T: every work-item's
-/// result, segment by segment, each combining in linear-id order.
+/// FiberScheduler::CollectiveFn for operands of type T.
 template <typename T>
 void computeCollective(const CollectiveOperand *Operands, uint64_t *Results,
-                       size_t GroupSize, const void *Arg) {
-  const CollectiveRequest &R = *static_cast<const CollectiveRequest *>(Arg);
+                       size_t Begin, size_t End, const void *Arg) {
+  computeSegment<T>(*static_cast<const CollectiveRequest *>(Arg), Operands,
+                    Results, Begin, End);
+}
+
+/// The segment of collective `R` that the work-item with local id `Id`, in
+/// a group of local size `Size`, belongs to: the group, or the work-item's
+/// sub-group (lane Id[0] % sg_size of sub-group Id[0] / sg_size of row
+/// (Id[1], Id[2]), sub-groups numbered row by row).
+CollectiveSegment segmentOf(const CollectiveRequest &R, const uint64_t Id[3],
+                            const uint64_t Size[3]) {
+  CollectiveSegment Segment;
   if (!R.SubGroup) {
-    computeSegment<T>(R, Operands, Results, 0, GroupSize);
-    return;
+    Segment.End = Size[0] * Size[1] * Size[2];
+    return Segment;
   }
-  for (size_t Row = 0; Row < GroupSize; Row += R.RowSize) {
-    size_t RowEnd = Row + R.RowSize;
-    for (size_t Begin = Row; Begin < RowEnd; Begin += R.SubGroupSize)
-      computeSegment<T>(R, Operands, Results, Begin,
-                        std::min(Begin + R.SubGroupSize, RowEnd));
-  }
+  const size_t SG = R.SubGroupSize, PerRow = (Size[0] + SG - 1) / SG;
+  const size_t Row = Id[2] * Size[1] + Id[1], InRow = Id[0] / SG;
+  const size_t RowBegin = Row * Size[0];
+  Segment.Begin = RowBegin + InRow * SG;
+  Segment.End = std::min<size_t>(Segment.Begin + SG, RowBegin + Size[0]);
+  Segment.SubGroup = Row * PerRow + InRow;
+  return Segment;
 }
 
 /// Reports a misused collective: the launch's error inside a library-only
@@ -274,11 +286,9 @@ T runCollective(const char *Builtin, CollectiveRequest R, T X, uint64_t Index,
                 const char *File, unsigned Line) {
   const WorkItem *Item = currentItem(Builtin);
   size_t GroupSize = 1;
-  R.RowSize = 1;
   if (Item) {
     const uint64_t *Size = Item->Group->local_size;
     GroupSize = Size[0] * Size[1] * Size[2];
-    R.RowSize = Size[0];
   }
   std::string Misuse = misuseOf<T>(R, GroupSize);
   if (!Misuse.empty()) {
@@ -289,23 +299,24 @@ T runCollective(const char *Builtin, CollectiveRequest R, T X, uint64_t Index,
   if (!Item) {
     // A lone work-item: the one-element collective.
     uint64_t Result = 0;
-    computeCollective<T>(&Operand, &Result, 1, &R);
+    computeCollective<T>(&Operand, &Result, 0, 1, &R);
     return fromBits<T>(Result);
   }
-  return fromBits<T>(FiberScheduler::collective(Operand, Builtin, File, Line,
-                                                &computeCollective<T>, &R));
+  return fromBits<T>(FiberScheduler::collective(
+      Operand, segmentOf(R, Item->LocalId, Item->Group->local_size), Builtin,
+      File, Line, &computeCollective<T>, &R));
 }
 
 /// A work-group collective of `Kind`.
 CollectiveRequest groupRequest(CollectiveKind Kind, unsigned Op,
                                size_t Broadcast = 0) {
-  return {Kind, Op, Broadcast, false, 0, 0};
+  return {Kind, Op, Broadcast, false, 0};
 }
 
 /// A sub-group collective of `Kind` in sub-groups of `SubGroupSize`.
 CollectiveRequest subGroupRequest(CollectiveKind Kind, unsigned Op,
                                   unsigned SubGroupSize) {
-  return {Kind, Op, 0, true, SubGroupSize, 0};
+  return {Kind, Op, 0, true, SubGroupSize};
 }
 
 } // namespace

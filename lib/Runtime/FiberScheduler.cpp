@@ -5,18 +5,33 @@
 /// turn into a work-group function runs once per work-item on Boost.Context
 /// fibers, and __lanes_barrier yields back to the group's scheduler.
 ///
-/// Scheduling works in phases. A phase runs every unfinished work-item in
-/// linear order (dimension 0 fastest) until it finishes or suspends in a
-/// barrier. When the phase ends:
-///  - nobody waits at a barrier: the group is done;
+/// Scheduling works in phases. A phase runs every work-item that is not
+/// yet started or was *released* from its wait, in linear order (dimension
+/// 0 fastest), until it finishes or suspends in a barrier. When the phase
+/// ends:
+///  - nobody waits: the group is done;
+///  - somebody waits in a sub-group collective: only sub-groups wait, see
+///    below;
 ///  - everybody unfinished waits, and nobody finished: the barrier is
-///    complete, the next phase resumes them (in checked mode only if all
-///    wait at the same barrier, identified by file pointer and line, or by
-///    file name when the pointers differ);
+///    complete, all are released (in checked mode only if all wait at the
+///    same barrier, identified by file pointer and line, or by file name
+///    when the pointers differ);
 ///  - some finished while others wait: that barrier can never complete, so
 ///    it is an error, reported with how many work-items reached it. The
 ///    scheduler never waits for work-items that cannot arrive, so a broken
 ///    kernel fails instead of hanging.
+///
+/// A sub-group collective waits for the work-items of the caller's
+/// sub-group only, as SYCL asks. When a phase ends with some work-item in
+/// one, each sub-group that has such a work-item must be complete: all of
+/// its work-items wait in a sub-group collective (in checked mode the same
+/// one). Those sub-groups are released; every other work-item, waiting at
+/// a work-group barrier or collective, stays suspended, not resumed by the
+/// next phase, until a phase ends with no sub-group collective pending and
+/// the rules above release the whole group. A sub-group where some
+/// work-items wait in a sub-group collective while others finished or wait
+/// at a work-group barrier can never complete: an error. Each phase
+/// releases at least one sub-group or fails, so this never hangs either.
 ///
 /// Fibers are not tied to work-items. A *runner* fiber runs work-items
 /// back to back, starting the next one as soon as the previous returns,
@@ -31,10 +46,24 @@
 /// becomes the launch's error.
 ///
 /// Group and sub-group collectives (Collectives.cpp) are barriers with a
-/// data exchange: each work-item leaves its operand in the scheduler's
-/// scratch before it suspends, and the first one resumed after the barrier
-/// computes every work-item's result. They are checked like barriers, so a
-/// collective only part of a group reaches is an error too, never a hang.
+/// data exchange over a *segment*, the whole group or one sub-group: each
+/// work-item leaves its operand in its slot of the scheduler's scratch
+/// before it suspends, and the first work-item of a released segment to
+/// resume computes the result of every work-item of the segment, with its
+/// own request (sub-groups released together may be in different
+/// collectives). They are checked like barriers, so a collective only part
+/// of its segment reaches is an error too, never a hang. No operand or
+/// result is overwritten before the work-items of its segment have read
+/// it: a segment is released only when all its work-items wait, so none
+/// has run on and overwritten its operand; all of them resume in the next
+/// phase, the first one computing at once, so the computation reads the
+/// operands before anyone runs on to write its next one; and results are
+/// only computed at the start of a later phase, after every released
+/// work-item of this phase (the whole segment) has resumed and read its
+/// result. Segments released together are disjoint, so one "computed in
+/// phase" mark per segment, kept at its first work-item, tells them apart.
+/// A segment of one work-item (a group or sub-group of one) is complete at
+/// once and does not wait.
 ///
 /// When a group stops early, the work-items suspended in a barrier or
 /// collective are *unwound*, so that the destructors of the kernel's locals
@@ -184,6 +213,8 @@ void FiberScheduler::prepareItems(const lanes_wg_ctx &Group) {
   Items.resize(Size[0] * Size[1] * Size[2]);
   CollectiveOperands.resize(Items.size());
   CollectiveResults.resize(Items.size());
+  // Earlier groups' marks are from earlier phases, never the current one.
+  ResultsPhase.resize(Items.size(), ~uint64_t(0));
   WorkItem *Item = Items.data();
   for (uint64_t Z = 0; Z < Size[2]; ++Z)
     for (uint64_t Y = 0; Y < Size[1]; ++Y)
@@ -198,6 +229,7 @@ void FiberScheduler::prepareItems(const lanes_wg_ctx &Group) {
         Item->BarrierFile = nullptr;
         Item->BarrierLine = 0;
         Item->Collective = nullptr;
+        Item->Segment = CollectiveSegment();
       }
 }
 
@@ -208,14 +240,14 @@ void FiberScheduler::runPhases() {
       // A runner may run several work-items; go on after the last.
       if (Item.Status == ItemStatus::NotStarted)
         I = startRunner(I);
-      else if (Item.Status == ItemStatus::AtBarrier)
+      else if (Item.Status == ItemStatus::Released)
         resume(Item);
       if (ItemError)
         return;
     }
     if (!checkBarrierPhase())
       return;
-    ++CompletedBarriers;
+    ++CompletedPhases;
   }
 }
 
@@ -295,6 +327,85 @@ void FiberScheduler::leaveDyingFiber() {
 }
 
 bool FiberScheduler::checkBarrierPhase() {
+  bool SubGroupWaits = false;
+  for (const WorkItem &Item : Items) {
+    assert((Item.Status == ItemStatus::Finished ||
+            Item.Status == ItemStatus::AtBarrier) &&
+           "phase left it running");
+    if (Item.Status == ItemStatus::AtBarrier && Item.Segment.isSubGroup())
+      SubGroupWaits = true;
+  }
+  return SubGroupWaits ? releaseSubGroups() : releaseGroup();
+}
+
+/// Releases every sub-group in which a work-item waits in a sub-group
+/// collective; false (with the launch's error recorded) when one of them
+/// cannot complete.
+bool FiberScheduler::releaseSubGroups() {
+  for (size_t I = 0; I < Items.size(); ++I) {
+    const WorkItem &First = Items[I];
+    if (First.Status != ItemStatus::AtBarrier || !First.Segment.isSubGroup())
+      continue;
+    if (!checkSubGroup(First))
+      return false;
+    for (size_t J = First.Segment.Begin; J < First.Segment.End; ++J)
+      Items[J].Status = ItemStatus::Released;
+    I = First.Segment.End - 1;
+  }
+  return true;
+}
+
+/// Whether every work-item of the sub-group of `First`, its first
+/// work-item waiting in a sub-group collective, waits in that collective
+/// (in unchecked mode: in any sub-group collective). Records the launch's
+/// error otherwise.
+bool FiberScheduler::checkSubGroup(const WorkItem &First) {
+  const CollectiveSegment &Segment = First.Segment;
+  const WorkItem *Absent = nullptr, *Elsewhere = nullptr;
+  size_t Reached = 0;
+  for (size_t I = Segment.Begin; I < Segment.End; ++I) {
+    const WorkItem &Item = Items[I];
+    if (Item.Status != ItemStatus::AtBarrier || !Item.Segment.isSubGroup() ||
+        Item.Segment.Begin != Segment.Begin ||
+        Item.Segment.End != Segment.End) {
+      if (!Absent)
+        Absent = &Item;
+      continue;
+    }
+    ++Reached;
+    if (Launch->Checked && !Elsewhere && !sameBarrier(First, Item))
+      Elsewhere = &Item;
+  }
+  const std::string SubGroup = "sub-group " + std::to_string(Segment.SubGroup) +
+                               " of work-group " +
+                               Launch->formatId(First.Group->group_id);
+  if (Absent) {
+    Launch->failRuntime(describeBarrier(First) + " reached by only " +
+                        std::to_string(Reached) + " of " +
+                        std::to_string(Segment.End - Segment.Begin) +
+                        " work-items of " + SubGroup + "; work-item " +
+                        Launch->formatId(Absent->LocalId) +
+                        (Absent->Status == ItemStatus::Finished
+                             ? std::string(" finished the kernel")
+                             : " waits at " + describeBarrier(*Absent)));
+    return false;
+  }
+  if (Elsewhere) {
+    Launch->failRuntime("work-items of " + SubGroup +
+                        " wait at different collectives: work-item " +
+                        Launch->formatId(First.LocalId) + " at " +
+                        barrierLocation(First) + ", work-item " +
+                        Launch->formatId(Elsewhere->LocalId) + " at " +
+                        barrierLocation(*Elsewhere));
+    return false;
+  }
+  return true;
+}
+
+/// Releases the whole group from the barrier (or work-group collective)
+/// every unfinished work-item waits at; false when the group is done, or
+/// (with the launch's error recorded) when the barrier cannot complete.
+bool FiberScheduler::releaseGroup() {
   const WorkItem *First = nullptr;
   uint64_t Finished = 0, Waiting = 0;
   for (const WorkItem &Item : Items) {
@@ -302,7 +413,6 @@ bool FiberScheduler::checkBarrierPhase() {
       ++Finished;
       continue;
     }
-    assert(Item.Status == ItemStatus::AtBarrier && "phase left it running");
     ++Waiting;
     if (!First)
       First = &Item;
@@ -311,16 +421,15 @@ bool FiberScheduler::checkBarrierPhase() {
     return false; // the group is done
   const std::string Group = Launch->formatId(First->Group->group_id);
   if (Finished != 0) {
-    Launch->failRuntime(describeBarrier(*First) + " reached by only " + std::to_string(Waiting) + " of " +
+    Launch->failRuntime(describeBarrier(*First) + " reached by only " +
+                        std::to_string(Waiting) + " of " +
                         std::to_string(Items.size()) +
                         " work-items of work-group " + Group +
                         "; the others finished the kernel");
     return false;
   }
-  if (!Launch->Checked)
-    return true;
   for (const WorkItem &Item : Items) {
-    if (sameBarrier(*First, Item))
+    if (!Launch->Checked || sameBarrier(*First, Item))
       continue;
     Launch->failRuntime("work-items of work-group " + Group +
                         " wait at different barriers: " + "work-item " +
@@ -330,6 +439,9 @@ bool FiberScheduler::checkBarrierPhase() {
                         barrierLocation(Item));
     return false;
   }
+  for (WorkItem &Item : Items)
+    if (Item.Status == ItemStatus::AtBarrier)
+      Item.Status = ItemStatus::Released;
   return true;
 }
 
@@ -383,11 +495,12 @@ void FiberScheduler::barrier(const char *File, unsigned Line) {
   }
   // A group of one work-item is always complete at its barrier.
   if (Item->Owner->Items.size() != 1)
-    Item->Owner->wait(*Item, File, Line, nullptr);
+    Item->Owner->wait(*Item, File, Line, nullptr, CollectiveSegment());
 }
 
 void FiberScheduler::wait(WorkItem &Item, const char *File, unsigned Line,
-                          const char *Collective) {
+                          const char *Collective,
+                          const CollectiveSegment &Segment) {
   // A destructor run by the unwinding: its group is gone.
   if (Item.Status == ItemStatus::Unwinding)
     return;
@@ -395,6 +508,7 @@ void FiberScheduler::wait(WorkItem &Item, const char *File, unsigned Line,
   Item.BarrierFile = File;
   Item.BarrierLine = Line;
   Item.Collective = Collective;
+  Item.Segment = Segment;
   startStackSwitch(&Item.FakeStack, SchedulerStackBottom, SchedulerStackSize);
   try {
     SchedulerFiber = std::move(SchedulerFiber).resume();
@@ -410,9 +524,11 @@ void FiberScheduler::wait(WorkItem &Item, const char *File, unsigned Line,
   assert(CurrentWorkItem == &Item && "resumed as another work-item");
 }
 
-uint64_t FiberScheduler::collective(CollectiveOperand Operand, const char *Name,
-                                    const char *File, unsigned Line,
-                                    CollectiveFn Compute, const void *Arg) {
+uint64_t FiberScheduler::collective(CollectiveOperand Operand,
+                                    const CollectiveSegment &Segment,
+                                    const char *Name, const char *File,
+                                    unsigned Line, CollectiveFn Compute,
+                                    const void *Arg) {
   WorkItem *Item = CurrentWorkItem;
   assert(Item && "a collective outside a library-only work-item");
   // Reached from a destructor while unwinding: nobody to exchange with.
@@ -420,19 +536,23 @@ uint64_t FiberScheduler::collective(CollectiveOperand Operand, const char *Name,
     return Operand.Bits;
   FiberScheduler &Scheduler = *Item->Owner;
   size_t Self = size_t(Item - Scheduler.Items.data());
-  size_t Size = Scheduler.Items.size();
+  assert(Segment.Begin <= Self && Self < Segment.End &&
+         Segment.End <= Scheduler.Items.size() && "not the caller's segment");
   CollectiveOperand *Operands = Scheduler.CollectiveOperands.data();
   uint64_t *Results = Scheduler.CollectiveResults.data();
   Operands[Self] = Operand;
-  if (Size == 1) {
+  if (Segment.End - Segment.Begin == 1) {
     // No barrier to wait at, and no phase to tell results apart.
-    Compute(Operands, Results, 1, Arg);
-    return Results[0];
+    Compute(Operands, Results, Self, Self + 1, Arg);
+    return Results[Self];
   }
-  Scheduler.wait(*Item, File, Line, Name);
-  if (Scheduler.ResultsPhase != Scheduler.CompletedBarriers) {
-    Compute(Operands, Results, Size, Arg);
-    Scheduler.ResultsPhase = Scheduler.CompletedBarriers;
+  Scheduler.wait(*Item, File, Line, Name, Segment);
+  // The first work-item of the segment to resume in this phase computes
+  // (see the file comment for why nothing was overwritten yet).
+  uint64_t &Phase = Scheduler.ResultsPhase[Segment.Begin];
+  if (Phase != Scheduler.CompletedPhases) {
+    Compute(Operands, Results, Segment.Begin, Segment.End, Arg);
+    Phase = Scheduler.CompletedPhases;
   }
   return Results[Self];
 }

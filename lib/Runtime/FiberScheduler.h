@@ -30,8 +30,23 @@ enum class ItemStatus {
   NotStarted, ///< no fiber has run it yet
   Running,    ///< running on a fiber, has not suspended since
   AtBarrier,  ///< its fiber is suspended in __lanes_barrier
+  Released,   ///< suspended in a barrier now complete: the next phase
+              ///< resumes it
   Unwinding,  ///< its group failed; its fiber is being unwound
   Finished,   ///< the entry returned (or threw, or was unwound)
+};
+
+/// The work-items a collective exchanges values between: the linear local
+/// ids [Begin, End), the whole work-group or one sub-group.
+struct CollectiveSegment {
+  size_t Begin = 0;
+  size_t End = 0;
+  /// The sub-group's linear id in the work-group, or NotSubGroup for a
+  /// work-group collective.
+  size_t SubGroup = NotSubGroup;
+  static constexpr size_t NotSubGroup = ~size_t(0);
+
+  bool isSubGroup() const { return SubGroup != NotSubGroup; }
 };
 
 /// One work-item of the group a FiberScheduler runs.
@@ -49,6 +64,9 @@ struct WorkItem {
   /// The collective it waits in (a __lanes_group_* or __lanes_sub_group_*
   /// name), or null for a plain barrier.
   const char *Collective = nullptr;
+  /// The work-items that collective waits for; a plain barrier, like a
+  /// work-group collective, waits for the whole group.
+  CollectiveSegment Segment;
   void *FakeStack = nullptr; ///< AddressSanitizer's, while suspended
 };
 
@@ -78,9 +96,11 @@ public:
 
   /// Runs every work-item of the group described by `Group` (its sizes,
   /// ids and local memory) to completion. Errors (a work-item's exception,
-  /// a barrier not every work-item reaches, different barriers in checked
-  /// mode) are recorded in `L`; the group's waiting work-items are then
-  /// unwound, or abandoned when the launch is not Unwindable. Never throws.
+  /// a barrier not every work-item reaches, a sub-group collective not
+  /// every work-item of the sub-group reaches, different barriers in
+  /// checked mode) are recorded in `L`; the group's waiting work-items are
+  /// then unwound, or abandoned when the launch is not Unwindable. Never
+  /// throws.
   void runGroup(LaunchState &L, const lanes_wg_ctx &Group) noexcept;
 
   /// __lanes_barrier: suspends the current work-item until every work-item
@@ -95,22 +115,24 @@ public:
     uint64_t Index; ///< a per-work-item index (a shuffle's source lane)
   };
 
-  /// Computes the results of one group collective from the operands of all
-  /// work-items (indexed by linear local id) and whatever `Arg` describes.
+  /// Computes the results of one collective for the work-items [Begin,
+  /// End) of a segment from their operands (both arrays indexed by linear
+  /// local id) and whatever `Arg` describes.
   using CollectiveFn = void (*)(const CollectiveOperand *Operands,
-                                uint64_t *Results, size_t GroupSize,
+                                uint64_t *Results, size_t Begin, size_t End,
                                 const void *Arg);
 
-  /// A group collective of the current work-item, which must exist (see
-  /// Collectives.cpp): stores `Operand` in the group's scratch, waits like
-  /// a barrier at `File`:`Line` (diagnostics name it `Name`), and returns
-  /// the work-item's result of `Compute`. The first work-item to resume
-  /// runs `Compute` once for the whole group. Operands and results live in
-  /// separate arrays, so the one barrier suffices: a work-item that goes on
-  /// to the next collective can only overwrite its operand, and the next
-  /// results are computed only after every work-item has read this one's
-  /// (it had to arrive there first). Throws like barrier().
-  static uint64_t collective(CollectiveOperand Operand, const char *Name,
+  /// A collective of the current work-item, which must exist (see
+  /// Collectives.cpp), over `Segment` (the caller's sub-group, or its whole
+  /// work-group): stores `Operand` in the group's scratch, waits like a
+  /// barrier at `File`:`Line` for the work-items of the segment only
+  /// (diagnostics name it `Name`), and returns the work-item's result of
+  /// `Compute`. The first work-item of the segment to resume runs
+  /// `Compute` once for the segment; see FiberScheduler.cpp for why no
+  /// operand or result is overwritten before everyone has read it. Throws
+  /// like barrier().
+  static uint64_t collective(CollectiveOperand Operand,
+                             const CollectiveSegment &Segment, const char *Name,
                              const char *File, unsigned Line,
                              CollectiveFn Compute, const void *Arg);
 
@@ -123,21 +145,25 @@ private:
                 const boost::context::stack_context &Stack);
   boost::context::fiber runItems(size_t First, boost::context::fiber &&Back);
   bool checkBarrierPhase();
+  bool releaseSubGroups();
+  bool checkSubGroup(const WorkItem &First);
+  bool releaseGroup();
   void unwindSuspended() noexcept;
   void abandonSuspended() noexcept;
   void leaveDyingFiber();
   /// Suspends `Item` at a barrier (or collective) until the next phase.
   void wait(WorkItem &Item, const char *File, unsigned Line,
-            const char *Collective);
+            const char *Collective, const CollectiveSegment &Segment);
 
   StackPool &Stacks;
   std::vector<WorkItem> Items;
   LaunchState *Launch = nullptr;
-  /// Barriers completed by this scheduler so far, over all groups: tells a
+  /// Phases completed by this scheduler so far, over all groups: tells a
   /// collective whether its results were computed in the current phase.
-  uint64_t CompletedBarriers = 0;
-  /// The phase (a CompletedBarriers value) the results are from.
-  uint64_t ResultsPhase = ~uint64_t(0);
+  uint64_t CompletedPhases = 0;
+  /// For each segment, by its first work-item's linear local id: the phase
+  /// (a CompletedPhases value) its results are from.
+  std::vector<uint64_t> ResultsPhase;
   /// Collective scratch, sized to the group in prepareItems.
   std::vector<CollectiveOperand> CollectiveOperands;
   std::vector<uint64_t> CollectiveResults;

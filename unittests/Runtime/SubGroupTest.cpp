@@ -313,19 +313,93 @@ TEST(SubGroupMisuse, IntegerOperationOnFloatsIsARuntimeError) {
       << E.what();
 }
 
-TEST(SubGroupMisuse, ReachedByPartOfTheWorkGroupIsARuntimeError) {
-  // This version asks every work-item of the work-group to reach a
-  // sub-group collective; one sub-group alone cannot complete it.
+TEST(SubGroupCollectives, WaitForTheirSubGroupOnly) {
+  // Sub-group 0 of each row reduces, 1 scans, 2 shuffles and 3 (partial,
+  // 2 lanes) calls nothing; then all meet at a barrier, which the first
+  // three sub-groups reach while the last one waits there.
+  std::vector<int64_t> Got(2 * 14);
+  int64_t *Out = Got.data();
+  auto Kernel = [Out] {
+    size_t X = __lanes_local_id(0), Lid = X + 14 * __lanes_local_id(1);
+    int64_t V = int64_t(Lid) + 1, R = -1;
+    if (X / 4 == 0)
+      R = __lanes_sub_group_reduce_i64(LANES_OP_ADD, V, 4, "r", 1);
+    else if (X / 4 == 1)
+      R = __lanes_sub_group_scan_inclusive_i64(LANES_OP_ADD, V, 4, "s", 2);
+    else if (X / 4 == 2)
+      R = __lanes_sub_group_shuffle_i64(V, 3 - X % 4, 4, "h", 3);
+    __lanes_barrier(LANES_FENCE_LOCAL, "b", 4);
+    Out[Lid] = R;
+  };
+  rt::launch(libraryLaunch(Kernel, 2, {14, 2, 1}, {14, 2, 1}));
+  for (size_t Lid = 0; Lid < 28; ++Lid) {
+    size_t X = Lid % 14;
+    int64_t First = int64_t(Lid - X % 4) + 1, V = int64_t(Lid) + 1;
+    int64_t Want = -1;
+    if (X / 4 == 0)
+      Want = 4 * First + 6;
+    else if (X / 4 == 1)
+      Want = (First + V) * (V - First + 1) / 2;
+    else if (X / 4 == 2)
+      Want = First + int64_t(3 - X % 4);
+    EXPECT_EQ(Got[Lid], Want) << Lid;
+  }
+}
+
+TEST(SubGroupMisuse, ReachedByPartOfTheSubGroupIsARuntimeError) {
+  // Sub-group 1 (items 4 to 7) does not call the reduction at all, which
+  // is fine; in sub-group 0, items 2 and 3 finish without it.
   auto Kernel = [] {
-    if (__lanes_local_id(0) < 4)
+    if (__lanes_local_id(0) < 2)
       (void)__lanes_sub_group_reduce_i32(LANES_OP_ADD, 1, 4, "part.cpp", 5);
   };
   sycl::exception E = catchSyclError([&] {
     rt::launch(libraryLaunch(Kernel, 1, {8, 1, 1}, {8, 1, 1}));
   });
   EXPECT_EQ(E.code(), sycl::errc::runtime);
-  EXPECT_NE(std::string(E.what()).find("__lanes_sub_group_reduce_i32 at "
-                                       "part.cpp:5 reached by only 4 of 8"),
+  EXPECT_NE(std::string(E.what()).find(
+                "__lanes_sub_group_reduce_i32 at part.cpp:5 reached by only "
+                "2 of 4 work-items of sub-group 0 of work-group (0); "
+                "work-item (2) finished the kernel"),
+            std::string::npos)
+      << E.what();
+}
+
+TEST(SubGroupMisuse, PartOfTheSubGroupAtABarrierIsARuntimeError) {
+  auto Kernel = [] {
+    if (__lanes_local_id(0) == 5)
+      __lanes_barrier(LANES_FENCE_LOCAL, "bar.cpp", 3);
+    else
+      (void)__lanes_sub_group_reduce_i32(LANES_OP_ADD, 1, 4, "bar.cpp", 5);
+  };
+  sycl::exception E = catchSyclError([&] {
+    rt::launch(libraryLaunch(Kernel, 1, {8, 1, 1}, {8, 1, 1}));
+  });
+  EXPECT_EQ(E.code(), sycl::errc::runtime);
+  EXPECT_NE(std::string(E.what()).find(
+                "__lanes_sub_group_reduce_i32 at bar.cpp:5 reached by only "
+                "3 of 4 work-items of sub-group 1 of work-group (0); "
+                "work-item (5) waits at barrier at bar.cpp:3"),
+            std::string::npos)
+      << E.what();
+}
+
+TEST(SubGroupMisuse, DifferentCollectivesInOneSubGroupIsARuntimeError) {
+  auto Kernel = [] {
+    if (__lanes_local_id(0) % 2)
+      (void)__lanes_sub_group_reduce_i32(LANES_OP_ADD, 1, 4, "two.cpp", 5);
+    else
+      (void)__lanes_sub_group_reduce_i32(LANES_OP_ADD, 1, 4, "two.cpp", 7);
+  };
+  sycl::exception E = catchSyclError([&] {
+    rt::launch(libraryLaunch(Kernel, 1, {4, 1, 1}, {4, 1, 1}));
+  });
+  EXPECT_EQ(E.code(), sycl::errc::runtime);
+  EXPECT_NE(std::string(E.what()).find(
+                "work-items of sub-group 0 of work-group (0) wait at "
+                "different collectives: work-item (0) at two.cpp:7 "
+                "(__lanes_sub_group_reduce_i32), work-item (1) at two.cpp:5 "
+                "(__lanes_sub_group_reduce_i32)"),
             std::string::npos)
       << E.what();
 }
