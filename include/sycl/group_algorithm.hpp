@@ -10,7 +10,7 @@
 /// Each call becomes one collective builtin of the group type's scope
 /// (lanes/detail/group_collective.hpp), so like a barrier it must be
 /// reached by every work-item of the group, the same number of times (for
-/// a sub-group, in this version, by every work-item of its work-group).
+/// a sub-group, by every work-item of that sub-group only).
 /// The user's source position travels with it (a defaulted CallSite
 /// parameter) for the diagnostics of checked mode. Work-items are ordered
 /// by get_local_linear_id(). Operations are the SYCL function objects;

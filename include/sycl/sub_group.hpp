@@ -18,9 +18,10 @@
 /// constant power of two so that lanes and sub-group ids are masks and
 /// shifts of the local id.
 ///
-/// Restriction of this version: every work-item of the *work-group* must
-/// reach each sub-group collective (SYCL only asks it of the sub-group),
-/// and group_barrier(sub_group) is a work-group barrier.
+/// Every work-item of a sub-group must reach each sub-group collective it
+/// calls, as SYCL asks; other sub-groups need not. Restriction of this
+/// version: group_barrier(sub_group) is a work-group barrier, so every
+/// work-item of the *work-group* must reach it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_SYCL_SUB_GROUP_HPP

@@ -332,18 +332,11 @@ struct SubGroupScope {
   LANES_SUB_GROUP_CALLS(double, f64)
 
   /// Where a joint scan of \p Count elements, \p Step per chunk, stops
-  /// its chunks: after as many chunks as the work-group's longest scan
-  /// needs. Sub-groups may scan ranges of different lengths, and a partial
-  /// sub-group takes shorter steps, but every work-item of the work-group
-  /// must reach each sub-group collective (the restriction of the IR
-  /// contract in this version), so all run the same number of chunks; the
-  /// extra ones scan nothing.
-  static size_t jointScanEnd(size_t Count, size_t Step, CallSite Site) {
-    int64_t Chunks = int64_t((Count + Step - 1) / Step);
-    return size_t(__lanes_group_reduce_i64(LANES_OP_UMAX, Chunks, Site.File,
-                                           Site.Line)) *
-           Step;
-  }
+  /// its chunks: Count, the same in every work-item of the sub-group. Each
+  /// sub-group runs its own chunks: other sub-groups may scan ranges of
+  /// other lengths, or none, since a sub-group collective waits for the
+  /// caller's sub-group only.
+  static size_t jointScanEnd(size_t Count, size_t, CallSite) { return Count; }
 };
 #undef LANES_WORK_GROUP_CALLS
 #undef LANES_SUB_GROUP_CALLS
