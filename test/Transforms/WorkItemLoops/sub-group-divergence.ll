@@ -39,11 +39,12 @@ done:
 ; CHECK-LABEL: define internal void @first.lanes.wg(
 ; CHECK: %agreed.code = alloca i32
 ; CHECK: %loop.state = call
-; CHECK: %[[CODES:[0-9]+]] = getelementptr inbounds i8, ptr %loop.state, i64 %{{[0-9]+}}
 ; The nest of the entry stores each work-item's exit code.
 ; CHECK: wi.latch0.0:
 ; CHECK-NEXT: %exit.code = phi i32
-; CHECK: store i32 %exit.code, ptr %{{[0-9]+}}
+; CHECK-NEXT: %[[OFFSET:[0-9]+]] = mul nuw i64 %item, 4
+; CHECK-NEXT: %[[SLOT:[0-9]+]] = getelementptr inbounds i8, ptr %[[CODES:[0-9]+]], i64 %[[OFFSET]]
+; CHECK-NEXT: store i32 %exit.code, ptr %[[SLOT]]
 ; Exit codes that differ go to the fallback, checked mode or not.
 ; CHECK: wi.done.0:
 ; CHECK-NEXT: %code.min = sub i32 1, %[[BELOW:[0-9]+]]
@@ -64,6 +65,11 @@ done:
 ; CHECK-NEXT: %[[NE:[0-9]+]] = icmp ne i32 %[[LO]], %[[HI]]
 ; CHECK-NEXT: %[[REPORT:[0-9]+]] = and i1 %checks.on, %[[NE]]
 ; CHECK-NEXT: br i1 %[[REPORT]], label %divergent, label %solo.step
+; After the last sub-group, where they all stopped.
+; CHECK: solo.done:
+; CHECK-NEXT: %[[AGREED:[0-9]+]] = load i32, ptr %agreed.code
+; CHECK-NEXT: switch i32 %[[AGREED]], label %wg.return [
+; CHECK-NEXT: i32 0, label %wg.return
 ; The sub-group goes through the run of the reduction, or stops.
 ; CHECK: solo.step:
 ; CHECK-NEXT: %solo.at = phi i32 [ %solo.code, %solo.header.0 ], [ 0, %wi.done.solo1 ]
@@ -75,6 +81,9 @@ done:
 ; CHECK-NEXT: %solo.agreed = load i32, ptr %agreed.code
 ; CHECK-NEXT: %[[SEEN:[0-9]+]] = icmp ne i32 %solo.agreed, -1
 ; CHECK-NEXT: %[[OTHER:[0-9]+]] = icmp ne i32 %solo.agreed, %solo.at
+; CHECK-NEXT: %[[DIFFERS:[0-9]+]] = and i1 %[[SEEN]], %[[OTHER]]
+; CHECK-NEXT: %[[STOPREPORT:[0-9]+]] = and i1 %checks.on, %[[DIFFERS]]
+; CHECK-NEXT: br i1 %[[STOPREPORT]], label %divergent{{[0-9]+}}, label %solo.record
 ; CHECK: solo.run.1:
 ; CHECK: %sg.x = call <8 x i32> @llvm.masked.load.v8i32.p0(
 ; CHECK: call i32 @llvm.vector.reduce.add.v8i32(
@@ -92,10 +101,6 @@ done:
 ; CHECK-NEXT: br label %solo.step
 ; CHECK: solo.record:
 ; CHECK-NEXT: store i32 %solo.at, ptr %agreed.code
-; CHECK: solo.done:
-; CHECK-NEXT: %[[AGREED:[0-9]+]] = load i32, ptr %agreed.code
-; CHECK-NEXT: switch i32 %[[AGREED]], label %wg.return [
-; CHECK-NEXT: i32 0, label %wg.return
 ; The exit codes agree: the exchange loop over the whole group.
 ; CHECK: dispatch:
 ; CHECK-NEXT: switch i32 %[[MAX]], label %wg.return [
