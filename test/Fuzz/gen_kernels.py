@@ -26,9 +26,9 @@ well formed by construction, and the checker proves it:
   sub-group-uniform trip counts, breaks and continues on such values) may
   set 's' variables but holds no barrier.
 * Sub-group collectives and barriers are placed where barriers may be, so
-  every item of the work-group reaches them alike, as Lanes asks (SYCL
-  asks it of the sub-group only; --sub-group-divergence also places the
-  collectives under sub-group-uniform control). A sub-group barrier orders
+  every item of the work-group reaches them alike (SYCL asks it of the
+  sub-group only for a sub-group collective; --sub-group-divergence also
+  places those under sub-group-uniform control). A sub-group barrier orders
   no memory between sub-groups, so it ends no interval. The program fixes
   LANES_SUB_GROUP_SIZE, so both builds have the same sub-groups.
 * Joint algorithms (joint_reduce, the joint scans, joint_any/all/none_of)
@@ -66,11 +66,9 @@ UINT = 0xFFFFFFFF
 # share); or any value.
 VARYING, SUB_GROUP, GROUP = 0, 1, 2
 
-# Whether a sub-group collective needs only sub-group-uniform control, as
-# SYCL asks (--sub-group-divergence). Lanes asks every work-item of the
-# work-group to reach it (docs/sub-groups.md, "The restriction of this
-# version"; its library-only runtime reports anything else), so by default
-# the collectives are placed where barriers may be.
+# Whether sub-group collectives are also placed under control that is
+# only sub-group-uniform, as SYCL allows (--sub-group-divergence); by
+# default they are placed where barriers may be.
 SUB_GROUP_DIVERGENCE = False
 
 # ---------------------------------------------------------------------------
@@ -2276,8 +2274,7 @@ def add_sub_group_options(ap):
                     'power of two from 1 to 64 (default %(default)s)')
     ap.add_argument('--sub-group-divergence', action='store_true',
                     help='place sub-group collectives under control that is '
-                    'only sub-group-uniform, as SYCL allows (Lanes does not '
-                    'yet: its library-only runtime rejects such kernels)')
+                    'only sub-group-uniform too, as SYCL allows')
 
 
 def set_sub_group_options(args):
