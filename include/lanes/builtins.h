@@ -159,9 +159,8 @@ LANES_GROUP_COLLECTIVES(double, f64)
 /// is not 0. `sg_size` is the kernel's sub-group size: a compile-time
 /// constant power of two from 1 to 64, the same in every sub-group builtin
 /// call of a kernel (the front end chooses it; the SYCL headers use the
-/// SIMD width of the target, LANES_SUB_GROUP_SIZE). Ids, sizes and the
-/// sub-group barrier are not builtins: the front end computes the former
-/// from the local ids and sizes and uses __lanes_barrier for the latter.
+/// SIMD width of the target, LANES_SUB_GROUP_SIZE). Ids and sizes are not
+/// builtins: the front end computes them from the local ids and sizes.
 ///
 /// The collectives below work like the group ones, over the caller's
 /// sub-group instead of its work-group, lanes in order:
@@ -190,6 +189,14 @@ LANES_SUB_GROUP_COLLECTIVES(int64_t, i64)
 LANES_SUB_GROUP_COLLECTIVES(float, f32)
 LANES_SUB_GROUP_COLLECTIVES(double, f64)
 #undef LANES_SUB_GROUP_COLLECTIVES
+
+/// Sub-group barrier: every work-item of the caller's sub-group must reach
+/// the same one the same number of times, as for a sub-group collective;
+/// memory the sub-group's work-items wrote before it (`fence_flags` as for
+/// __lanes_barrier) is visible to the sub-group after it.
+void __lanes_sub_group_barrier(unsigned fence_flags, unsigned sg_size,
+                               const char *file,
+                               unsigned line) LANES_GROUP_WAIT;
 
 /// The work-group function the compiler built for `entry`, to be launched
 /// with local size `local0` x `local1` x `local2` (dimension 0 fastest) on

@@ -18,10 +18,8 @@
 /// constant power of two so that lanes and sub-group ids are masks and
 /// shifts of the local id.
 ///
-/// Every work-item of a sub-group must reach each sub-group collective it
-/// calls, as SYCL asks; other sub-groups need not. Restriction of this
-/// version: group_barrier(sub_group) is a work-group barrier, so every
-/// work-item of the *work-group* must reach it.
+/// Every work-item of a sub-group must reach each sub-group collective and
+/// sub-group barrier it calls, as SYCL asks; other sub-groups need not.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_SYCL_SUB_GROUP_HPP
@@ -102,7 +100,8 @@ public:
   /// group_barrier(*this).
   void barrier(const char *File = __builtin_FILE(),
                unsigned Line = __builtin_LINE()) const {
-    __lanes_barrier(LANES_FENCE_LOCAL | LANES_FENCE_GLOBAL, File, Line);
+    __lanes_sub_group_barrier(LANES_FENCE_LOCAL | LANES_FENCE_GLOBAL, Size,
+                              File, Line);
   }
   /// select_from_group(*this, X, Lane).
   template <typename T>
@@ -131,17 +130,17 @@ private:
 
 template <> struct is_group<sub_group> : std::true_type {};
 
-/// Waits until every work-item of the sub-group has reached this call: in
-/// this version a work-group barrier, so every work-item of the work-group
-/// must reach it. \p File and \p Line default to the caller's source
-/// position and name the barrier in diagnostics.
+/// Waits until every work-item of the sub-group has reached this call
+/// (__lanes_sub_group_barrier). \p File and \p Line default to the
+/// caller's source position and name the barrier in diagnostics.
 inline void group_barrier(const sub_group &G,
                           memory_scope Scope = sub_group::fence_scope,
                           const char *File = __builtin_FILE(),
                           unsigned Line = __builtin_LINE()) {
   (void)G;
   (void)Scope;
-  __lanes_barrier(LANES_FENCE_LOCAL | LANES_FENCE_GLOBAL, File, Line);
+  __lanes_sub_group_barrier(LANES_FENCE_LOCAL | LANES_FENCE_GLOBAL,
+                            lanes::detail::SubGroupSize, File, Line);
 }
 
 } // namespace _V1

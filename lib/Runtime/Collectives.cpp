@@ -4,8 +4,9 @@
 /// Definitions of the collectives of the IR contract (lanes/builtins.h):
 /// the work-group ones (__lanes_group_reduce_*, _scan_inclusive_*,
 /// _scan_exclusive_* and _broadcast_*) and the sub-group ones
-/// (__lanes_sub_group_reduce_*, _scan_inclusive_*, _scan_exclusive_* and
-/// _shuffle_*), for kernels the Lanes compiler did not lower.
+/// (__lanes_sub_group_reduce_*, _scan_inclusive_*, _scan_exclusive_*,
+/// _shuffle_* and the sub-group barrier), for kernels the Lanes compiler
+/// did not lower.
 ///
 /// A collective is a barrier with a data exchange over a *segment* of the
 /// group, a run of work-items in linear-id order (FiberScheduler::
@@ -379,6 +380,16 @@ extern "C" {
         subGroupRequest(CollectiveKind::Shuffle, 0, SubGroupSize), X, Lane,    \
         File, Line);                                                           \
   }
+
+/// A sub-group barrier is a sub-group collective whose result nobody
+/// reads: each work-item takes its own lane's value back.
+void __lanes_sub_group_barrier(unsigned, unsigned SubGroupSize,
+                               const char *File, unsigned Line) {
+  runCollective<int32_t>(
+      "__lanes_sub_group_barrier",
+      subGroupRequest(CollectiveKind::Shuffle, 0, SubGroupSize), 0, ~0ull, File,
+      Line);
+}
 
 LANES_DEFINE_COLLECTIVES(int32_t, i32)
 LANES_DEFINE_COLLECTIVES(int64_t, i64)

@@ -346,6 +346,33 @@ TEST(SubGroupCollectives, WaitForTheirSubGroupOnly) {
   }
 }
 
+TEST(SubGroupBarrier, OrdersItsSubGroupOnly) {
+  // Each sub-group (of 4; the last one partial, 2 lanes) goes as many
+  // rounds as its index, each adding its right neighbour's value (wrapping
+  // within the sub-group) between two sub-group barriers; sub-group 0
+  // never waits. Every work-item then meets at a work-group barrier.
+  int64_t Values[10] = {};
+  std::vector<int64_t> Got(10);
+  int64_t *Shared = Values, *Out = Got.data();
+  auto Kernel = [Shared, Out] {
+    size_t X = __lanes_local_id(0), First = X - X % 4;
+    size_t Size = std::min<size_t>(4, 10 - First);
+    int64_t V = int64_t(X) + 1;
+    for (size_t Round = 0; Round < X / 4; ++Round) {
+      Shared[X] = V;
+      __lanes_sub_group_barrier(LANES_FENCE_LOCAL, 4, "sgb", 1);
+      V += Shared[First + (X - First + 1) % Size];
+      __lanes_sub_group_barrier(LANES_FENCE_LOCAL, 4, "sgb", 2);
+    }
+    __lanes_barrier(LANES_FENCE_LOCAL, "b", 3);
+    Out[X] = V;
+  };
+  rt::launch(libraryLaunch(Kernel, 1, {10, 1, 1}, {10, 1, 1}));
+  std::vector<int64_t> Want{1,     2,     3,     4,      5 + 6,
+                            6 + 7, 7 + 8, 8 + 5, 2 * 19, 2 * 19};
+  EXPECT_EQ(Got, Want);
+}
+
 TEST(SubGroupMisuse, ReachedByPartOfTheSubGroupIsARuntimeError) {
   // Sub-group 1 (items 4 to 7) does not call the reduction at all, which
   // is fine; in sub-group 0, items 2 and 3 finish without it.

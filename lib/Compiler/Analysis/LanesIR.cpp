@@ -32,6 +32,7 @@ Builtin getBuiltin(const Function *F) {
       .Case("__lanes_num_groups", Builtin::NumGroups)
       .Case("__lanes_local_memory", Builtin::LocalMemory)
       .Case("__lanes_barrier", Builtin::Barrier)
+      .Case("__lanes_sub_group_barrier", Builtin::SubGroupBarrier)
       .Case("__lanes_work_group_function", Builtin::WorkGroupFunction)
       .StartsWith("__lanes_group_reduce_", Builtin::GroupReduce)
       .StartsWith("__lanes_group_scan_inclusive_", Builtin::GroupScanInclusive)
@@ -85,7 +86,10 @@ bool hasCollectiveOp(Builtin B) {
          B != Builtin::SubGroupShuffle;
 }
 
-bool isGroupSync(Builtin B) { return B == Builtin::Barrier || isCollective(B); }
+bool isGroupSync(Builtin B) {
+  return B == Builtin::Barrier || B == Builtin::SubGroupBarrier ||
+         isCollective(B);
+}
 
 bool isKernelEntry(const Function &F) {
   return F.hasFnAttribute(KernelAttr) && !F.isDeclaration();
@@ -193,6 +197,9 @@ std::string describeGroupSync(const CallInst &Call) {
     break;
   case Builtin::SubGroupShuffle:
     What = "the sub-group shuffle";
+    break;
+  case Builtin::SubGroupBarrier:
+    What = "the sub-group barrier";
     break;
   default:
     What = "the barrier";

@@ -49,6 +49,7 @@ enum class Builtin {
   SubGroupScanInclusive,
   SubGroupScanExclusive,
   SubGroupShuffle,
+  SubGroupBarrier,
   WorkGroupFunction,
 };
 

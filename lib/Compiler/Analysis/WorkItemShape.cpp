@@ -69,6 +69,7 @@ bool WorkItemShape::isSeedVarying(const Instruction &I) const {
   switch (getBuiltin(&I)) {
   case Builtin::LocalId:
   case Builtin::Barrier:
+  case Builtin::SubGroupBarrier:
   case Builtin::GroupScanInclusive:
   case Builtin::GroupScanExclusive:
   case Builtin::SubGroupReduce:

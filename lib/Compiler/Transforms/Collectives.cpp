@@ -133,7 +133,8 @@ std::string checkCollective(const CallInst &Call) {
 }
 
 unsigned subGroupSize(const CallInst &Call) {
-  auto *Size = dyn_cast<ConstantInt>(Call.getArgOperand(2));
+  unsigned Arg = getBuiltin(&Call) == Builtin::SubGroupBarrier ? 1 : 2;
+  auto *Size = dyn_cast<ConstantInt>(Call.getArgOperand(Arg));
   if (!Size || Size->getZExtValue() > 64 || !isPowerOf2_64(Size->getZExtValue()))
     return 0;
   return Size->getZExtValue();

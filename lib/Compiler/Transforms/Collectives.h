@@ -32,8 +32,8 @@ namespace lanes {
 /// constant, or not one its type has), or "" when it can.
 std::string checkCollective(const llvm::CallInst &Call);
 
-/// The sub-group size of sub-group collective `Call`, or 0 when it is not a
-/// constant power of two from 1 to 64.
+/// The sub-group size of sub-group collective or barrier `Call`, or 0 when
+/// it is not a constant power of two from 1 to 64.
 unsigned subGroupSize(const llvm::CallInst &Call);
 
 /// The work-item's contribution to `Call`.

@@ -120,7 +120,8 @@ PreservedAnalyses MergeBarrierCopiesPass::run(Function &F,
       continue;
     auto *Call = cast<CallInst>(&I);
     unsigned N = Call->arg_size();
-    Value *FenceOrOp = B == Builtin::Barrier || hasCollectiveOp(B)
+    Value *FenceOrOp = B == Builtin::Barrier || B == Builtin::SubGroupBarrier ||
+                               hasCollectiveOp(B)
                            ? Call->getArgOperand(0)
                            : nullptr;
     Copies[{LI.getLoopFor(Call->getParent()), Call->getCalledOperand(),

@@ -157,6 +157,7 @@ private:
   void findSubCfgs();
   void chainSubGroupSplits();
   void findDivergentRuns();
+  bool isSubGroupSync(unsigned Code) const;
   CallInst *stoppingCollective(unsigned Code) const;
   SmallVector<int, 2> chainsAt(const BasicBlock *BB) const;
   SmallVector<int, 2> chainsAt(const Use &U) const;
@@ -187,6 +188,10 @@ private:
   void markParallel(ArrayRef<BasicBlock *> Blocks, const LoopNest &Nest);
   void emitDispatch(unsigned K);
   void buildFallback();
+  BasicBlock *soloRun(unsigned K, const SoloSubGroup &Solo, Value *Base,
+                      PHINode *Step);
+  Constant *laneIds() const;
+  Value *minExitCode(unsigned K, const LoopNest &Nest, IRBuilder<> &B);
   BasicBlock *computeCollective(unsigned Code);
   BasicBlock *reportDivergence(Value *Code, Value *Other);
   GlobalVariable *exitNameTable(IRBuilder<> &B);
@@ -304,7 +309,13 @@ bool WorkGroupBuilder::checkSupported() {
         return false;
       }
     }
-    if (isSubGroupCollective(B)) {
+    if (B == Builtin::SubGroupBarrier && !subGroupSize(cast<CallInst>(I))) {
+      diagnoseKernel(WG, &I,
+                     "the sub-group size of a sub-group barrier must be a "
+                     "constant power of two from 1 to 64");
+      return false;
+    }
+    if (isSubGroupCollective(B) || B == Builtin::SubGroupBarrier) {
       unsigned Size = subGroupSize(cast<CallInst>(I));
       if (SubGroupSize && Size != SubGroupSize) {
         diagnoseKernel(WG, &I,
@@ -387,8 +398,7 @@ void WorkGroupBuilder::chainSubGroupSplits() {
   for (unsigned K = 0; K < Count; ++K) {
     const SubCfg &S = SubCfgs[K];
     unsigned C = S.ExitCodes.size() == 1 ? S.ExitCodes[0] : 0;
-    if (C == 0 || C == K || Entries[C] != 1 ||
-        !isSubGroupCollective(getBuiltin(Syncs[C])))
+    if (C == 0 || C == K || Entries[C] != 1 || !isSubGroupSync(C))
       continue;
     Continues[C] = K;
     ContinuedBy[K] = C;
@@ -423,20 +433,19 @@ void WorkGroupBuilder::findDivergentRuns() {
   unsigned Count = SubCfgs.size();
   Diverges.assign(Count, false);
   RunsSolo.assign(Count, false);
-  auto IsRun = [&](unsigned Code) {
-    return Code && isSubGroupCollective(getBuiltin(Syncs[Code]));
-  };
   SmallVector<unsigned, 8> Worklist;
   for (unsigned K = 0; K < Count; ++K) {
     const SubCfg &S = SubCfgs[K];
-    if (S.ExitCodes.size() > 1 && any_of(S.ExitCodes, IsRun)) {
+    if (S.ExitCodes.size() > 1 && any_of(S.ExitCodes, [&](unsigned Code) {
+          return isSubGroupSync(Code);
+        })) {
       Diverges[K] = true;
       Worklist.push_back(K);
     }
   }
   while (!Worklist.empty())
     for (unsigned Code : SubCfgs[Worklist.pop_back_val()].ExitCodes)
-      if (IsRun(Code) && !RunsSolo[Code]) {
+      if (isSubGroupSync(Code) && !RunsSolo[Code]) {
         RunsSolo[Code] = true;
         Worklist.push_back(Code);
       }
@@ -444,7 +453,7 @@ void WorkGroupBuilder::findDivergentRuns() {
     if (!Diverges[K] && !RunsSolo[K])
       continue;
     for (unsigned Code : SubCfgs[K].ExitCodes)
-      if (!IsRun(Code))
+      if (!isSubGroupSync(Code))
         Stops.insert(Code);
     if (RunsSolo[K])
       SoloBlocks.insert(SubCfgs[K].Blocks.begin(), SubCfgs[K].Blocks.end());
@@ -456,6 +465,14 @@ CallInst *WorkGroupBuilder::stoppingCollective(unsigned Code) const {
   return Code && Stops.contains(Code) && isCollective(getBuiltin(Syncs[Code]))
              ? Syncs[Code]
              : nullptr;
+}
+
+/// Whether barrier block `Code` waits for the sub-group only: a run of
+/// sub-group collectives, or a sub-group barrier (which splits like a
+/// collective with nothing to exchange).
+bool WorkGroupBuilder::isSubGroupSync(unsigned Code) const {
+  Builtin Kind = Code ? getBuiltin(Syncs[Code]) : Builtin::None;
+  return isSubGroupCollective(Kind) || Kind == Builtin::SubGroupBarrier;
 }
 
 /// The chains whose nests run `BB`. A barrier block runs in a chain when
@@ -1260,11 +1277,14 @@ BasicBlock *WorkGroupBuilder::exchange(unsigned Code) {
 /// its nest continues another (chainSubGroupSplits()): in the nest's Pre,
 /// for the one sub-group between the two lane loops.
 void WorkGroupBuilder::exchangeInNest(unsigned Code) {
+  SmallVector<CallInst *, 4> Used = usedCollectives(Code);
+  if (Used.empty()) // a sub-group barrier, or results nobody reads
+    return;
   const LoopNest &N = Nests[Code];
   IRBuilder<> B(N.Pre->getTerminator());
   Value *Base =
       B.CreateAdd(B.CreateMul(N.Row, LocalSize[0]), N.SubGroupStart, "sg.base");
-  exchangeSubGroup(usedCollectives(Code), Base, nullptr, B);
+  exchangeSubGroup(Used, Base, nullptr, B);
 }
 
 /// The sub-group collectives of barrier block `Code` whose results are
@@ -1287,10 +1307,7 @@ void WorkGroupBuilder::exchangeSubGroup(ArrayRef<CallInst *> Calls,
                                         Value *Base, Value *Size,
                                         IRBuilder<> &B) {
   unsigned Lanes = SubGroupSize;
-  SmallVector<uint64_t, 64> Ids;
-  for (unsigned J = 0; J < Lanes; ++J)
-    Ids.push_back(J);
-  Constant *LaneIds = ConstantDataVector::get(Ctx, Ids);
+  Constant *LaneIds = laneIds();
   Value *SizeSplat =
       B.CreateVectorSplat(Lanes, Size ? Size : B.getInt64(Lanes));
   Value *Active = Size ? B.CreateICmpULT(LaneIds, SizeSplat, "sg.active")
@@ -1431,8 +1448,7 @@ void WorkGroupBuilder::emitDispatch(unsigned K) {
   // Work-items that left at different exits broke the barrier rule,
   // unless whole sub-groups part ways at sub-group collectives: the
   // fallback sorts that out.
-  Value *MinCode = B.CreateSub(B.getInt32(*max_element(S.ExitCodes)),
-                               Nest.MaxBelowTop, "code.min");
+  Value *MinCode = minExitCode(K, Nest, B);
   Value *Diverged = B.CreateICmpNE(MinCode, Nest.MaxCode);
   if (!Diverges[K])
     Diverged = B.CreateAnd(Checked, Diverged);
@@ -1446,6 +1462,22 @@ void WorkGroupBuilder::emitDispatch(unsigned K) {
       B.CreateSwitch(Nest.MaxCode, Target(S.ExitCodes[0]), S.ExitCodes.size());
   for (unsigned Code : S.ExitCodes)
     Switch->addCase(B.getInt32(Code), Target(Code));
+}
+
+/// The lane numbers of a sub-group, <0, 1, ..., SG - 1> (i64).
+Constant *WorkGroupBuilder::laneIds() const {
+  SmallVector<uint64_t, 64> Ids;
+  for (unsigned J = 0; J < SubGroupSize; ++J)
+    Ids.push_back(J);
+  return ConstantDataVector::get(Ctx, Ids);
+}
+
+/// The smallest exit code of the work-items that left `Nest`, which has
+/// several exits (see buildLoopNest).
+Value *WorkGroupBuilder::minExitCode(unsigned K, const LoopNest &Nest,
+                                     IRBuilder<> &B) {
+  return B.CreateSub(B.getInt32(*max_element(SubCfgs[K].ExitCodes)),
+                     Nest.MaxBelowTop, "code.min");
 }
 
 /// A block that reports work-items waiting at the barriers or collectives
@@ -1525,11 +1557,8 @@ void WorkGroupBuilder::buildFallback() {
       B.CreateAdd(B.CreateMul(Solo.Row, LocalSize[0]), Solo.Start, "solo.base");
   Value *Codes = B.CreateInBoundsGEP(I32, CodeSlot.Base, Base);
   Value *First = B.CreateLoad(I32, Codes, "solo.code");
-  SmallVector<uint64_t, 64> Ids;
-  for (unsigned J = 0; J < SubGroupSize; ++J)
-    Ids.push_back(J);
-  Value *Active = B.CreateICmpULT(ConstantDataVector::get(Ctx, Ids),
-                                  B.CreateVectorSplat(SubGroupSize, Solo.Size));
+  Value *Active =
+      B.CreateICmpULT(laneIds(), B.CreateVectorSplat(SubGroupSize, Solo.Size));
   Value *Lanes = B.CreateMaskedLoad(
       FixedVectorType::get(I32, SubGroupSize), Codes, Align(4), Active,
       B.CreateVectorSplat(SubGroupSize, First), "solo.codes");
@@ -1545,35 +1574,9 @@ void WorkGroupBuilder::buildFallback() {
   Code->addIncoming(First, Headers[0]);
   BasicBlock *Stop = NewBlock("solo.stop");
   SwitchInst *Switch = B.CreateSwitch(Code, Stop);
-  for (unsigned K = 0; K < SubCfgs.size(); ++K) {
-    if (!RunsSolo[K])
-      continue;
-    BasicBlock *Run = NewBlock("solo.run." + Twine(K));
-    Switch->addCase(B.getInt32(K), Run);
-    LoopNest &Nest = SoloNests[K] = buildLoopNest(K, &Solo);
-    IRBuilder<> RB(Run);
-    SmallVector<CallInst *, 4> Used = usedCollectives(K);
-    exchangeSubGroup(Used, Base, Solo.Size, RB);
-    RB.CreateBr(Nest.Pre);
-    // Its lanes' exit, on to the next step.
-    const SubCfg &S = SubCfgs[K];
-    RB.SetInsertPoint(Nest.After);
-    if (S.ExitCodes.empty()) {
-      RB.CreateUnreachable();
-    } else if (S.ExitCodes.size() == 1) {
-      Code->addIncoming(RB.getInt32(S.ExitCodes[0]), Nest.After);
-      RB.CreateBr(Step);
-    } else {
-      Value *MinCode = RB.CreateSub(RB.getInt32(*max_element(S.ExitCodes)),
-                                    Nest.MaxBelowTop, "code.min");
-      BasicBlock *Agreed = NewBlock("solo.agreed." + Twine(K));
-      RB.CreateCondBr(
-          RB.CreateAnd(Checked, RB.CreateICmpNE(MinCode, Nest.MaxCode)),
-          reportDivergence(MinCode, Nest.MaxCode), Agreed);
-      BranchInst::Create(Step, Agreed);
-      Code->addIncoming(Nest.MaxCode, Agreed);
-    }
-  }
+  for (unsigned K = 0; K < SubCfgs.size(); ++K)
+    if (RunsSolo[K])
+      Switch->addCase(B.getInt32(K), soloRun(K, Solo, Base, Code));
 
   // Every sub-group must stop where the first one did.
   B.SetInsertPoint(Stop);
@@ -1639,6 +1642,38 @@ BasicBlock *WorkGroupBuilder::computeCollective(unsigned Code) {
     storeState(Next, Result->second.Base, B);
   B.CreateBr(Nests[Code].Pre);
   return Pre;
+}
+
+/// The block where the fallback takes sub-group `Solo`, whose lane 0 has
+/// linear id `Base`, through the sub-group collectives (or barrier) of
+/// barrier block K and the sub-CFG after them: the exchange for it alone,
+/// then SoloNests[K] for its lanes, whose exit, once the lanes agree on it,
+/// goes back to `Step`.
+BasicBlock *WorkGroupBuilder::soloRun(unsigned K, const SoloSubGroup &Solo,
+                                      Value *Base, PHINode *Step) {
+  BasicBlock *Run = BasicBlock::Create(Ctx, "solo.run." + Twine(K), &WG);
+  LoopNest &Nest = SoloNests[K] = buildLoopNest(K, &Solo);
+  IRBuilder<> B(Run);
+  if (SmallVector<CallInst *, 4> Used = usedCollectives(K); !Used.empty())
+    exchangeSubGroup(Used, Base, Solo.Size, B);
+  B.CreateBr(Nest.Pre);
+  const SmallSetVector<unsigned, 4> &Exits = SubCfgs[K].ExitCodes;
+  B.SetInsertPoint(Nest.After);
+  if (Exits.empty()) { // the sub-CFG never finishes
+    B.CreateUnreachable();
+  } else if (Exits.size() == 1) {
+    Step->addIncoming(B.getInt32(Exits[0]), Nest.After);
+    B.CreateBr(Step->getParent());
+  } else {
+    Value *MinCode = minExitCode(K, Nest, B);
+    BasicBlock *Agreed =
+        BasicBlock::Create(Ctx, "solo.agreed." + Twine(K), &WG);
+    B.CreateCondBr(B.CreateAnd(Checked, B.CreateICmpNE(MinCode, Nest.MaxCode)),
+                   reportDivergence(MinCode, Nest.MaxCode), Agreed);
+    BranchInst::Create(Step->getParent(), Agreed);
+    Step->addIncoming(Nest.MaxCode, Agreed);
+  }
+  return Run;
 }
 
 /// The names of the exit codes, for divergence reports; built once.

@@ -73,7 +73,8 @@
 ///     sub-groups, and the run is exchanged for one sub-group at a time
 ///     between the two lane loops. What only such a chain of nests reads
 ///     waits in stack arrays of one sub-group's lanes, which become
-///     registers once the lane loops are vectors.
+///     registers once the lane loops are vectors. A sub-group barrier
+///     splits like such a run with nothing to exchange.
 ///  6. Memory accesses in a clone share an access group and the innermost
 ///     loop is marked `llvm.loop.parallel_accesses`: work-items of a group
 ///     do not race between barriers (SYCL 2020 3.8.3), so the loop

@@ -19,6 +19,7 @@ declare i32 @__lanes_sub_group_reduce_i32(i32, i32, i32, ptr, i32) convergent no
 declare i32 @__lanes_sub_group_scan_inclusive_i32(i32, i32, i32, ptr, i32) convergent nounwind
 declare i32 @__lanes_sub_group_shuffle_i32(i32, i64, i32, ptr, i32) convergent nounwind
 declare void @__lanes_barrier(i32, ptr, i32) convergent nounwind
+declare void @__lanes_sub_group_barrier(i32, i32, ptr, i32) convergent nounwind
 
 define internal void @chain.lanes.wg.64x1x1(ptr %k, ptr noalias %ctx) "lanes-work-group"="chain" "lanes-local-size"="64,1,1" {
   %lid = call i64 @__lanes_local_id(i32 0)
@@ -121,3 +122,33 @@ done:
 ; CHECK: dispatch:
 ; CHECK: sg.loop:
 ; CHECK: call i32 @llvm.vector.reduce.add.v16i32(
+
+; A sub-group barrier chains like a run of collectives with nothing to
+; exchange: the lanes of one sub-group meet there, not the work-group. The
+; value each lane stored before it waits in one sub-group's stack array.
+define internal void @barrier.lanes.wg.64x1x1(ptr %k, ptr noalias %ctx) "lanes-work-group"="barrier" "lanes-local-size"="64,1,1" {
+entry:
+  %lid = call i64 @__lanes_local_id(i32 0)
+  %in = load ptr, ptr %k
+  %p = getelementptr i32, ptr %in, i64 %lid
+  %x = load i32, ptr %p
+  %next = xor i64 %lid, 1
+  %q = getelementptr i32, ptr %in, i64 %next
+  store i32 %x, ptr %p
+  call void @__lanes_sub_group_barrier(i32 3, i32 16, ptr null, i32 1)
+  %y = load i32, ptr %q
+  %z = add i32 %y, %x
+  store i32 %z, ptr %p
+  ret void
+}
+
+; CHECK-LABEL: define internal void @barrier.lanes.wg.64x1x1(
+; CHECK: %x.sg = alloca [64 x i8], align 64
+; CHECK-NOT: __lanes_loop_state
+; CHECK: wi.latch0.0:
+; CHECK: br i1 %{{[0-9]+}}, label %wi.header0.0, label %sg.exchange.1
+; CHECK: sg.exchange.1:
+; CHECK-NEXT: br label %wi.header0.1
+; CHECK: wi.latch0.1:
+; CHECK: br i1 %{{[0-9]+}}, label %wi.header0.1, label %wi.latchsg.0
+; CHECK: ret void

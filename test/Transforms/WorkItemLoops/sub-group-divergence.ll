@@ -16,6 +16,7 @@ target triple = "x86_64-pc-linux-gnu"
 declare i64 @__lanes_local_id(i32) nounwind memory(none)
 declare i32 @__lanes_sub_group_reduce_i32(i32, i32, i32, ptr, i32) convergent nounwind
 declare i32 @__lanes_group_reduce_i32(i32, i32, ptr, i32) convergent nounwind
+declare void @__lanes_sub_group_barrier(i32, i32, ptr, i32) convergent nounwind
 
 ; Only sub-group 0 reduces (sub-groups of 8).
 define internal void @first.lanes.wg(ptr %k, ptr noalias %ctx) "lanes-work-group"="first" {
@@ -193,3 +194,36 @@ done:
 ; CHECK: solo.collective.done.2:
 ; CHECK-NEXT: store i32 %[[ACC]], ptr %t.uniform
 ; CHECK-NEXT: br label %subcfg.2
+
+; A sub-group barrier that only sub-group 0 reaches: the fallback takes the
+; sub-group through it alone, with nothing to exchange.
+define internal void @barrier.lanes.wg(ptr %k, ptr noalias %ctx) "lanes-work-group"="barrier" {
+entry:
+  %lid = call i64 @__lanes_local_id(i32 0)
+  %in = load ptr, ptr %k
+  %p = getelementptr i32, ptr %in, i64 %lid
+  %sg = lshr i64 %lid, 3
+  %c = icmp eq i64 %sg, 0
+  br i1 %c, label %wait, label %done
+wait:
+  store i32 1, ptr %p
+  call void @__lanes_sub_group_barrier(i32 3, i32 8, ptr null, i32 1)
+  %q = getelementptr i32, ptr %in, i64 7
+  %v = load i32, ptr %q
+  store i32 %v, ptr %p
+  br label %done
+done:
+  ret void
+}
+
+; CHECK-LABEL: define internal void @barrier.lanes.wg(
+; CHECK: wi.done.0:
+; CHECK: br i1 %{{[0-9]+}}, label %solo.fallback, label %dispatch
+; CHECK: solo.step:
+; CHECK-NEXT: %solo.at = phi i32 [ %solo.code, %solo.header.0 ], [ 0, %wi.done.solo1 ]
+; CHECK-NEXT: switch i32 %solo.at, label %solo.stop [
+; CHECK-NEXT: i32 1, label %solo.run.1
+; CHECK: solo.run.1:
+; CHECK-NEXT: br label %subcfg.solo1
+; CHECK: wi.header0.solo1:
+; CHECK: %v.1{{[0-9]*}} = load i32
