@@ -1298,10 +1298,10 @@ class Checker:
             self.write(('S', s.slot), s, st)
             return st
         if isinstance(s, Barrier):
-            # Even a sub-group barrier: the generator puts it only where
-            # work-group barriers may be.
-            if ctx.level < GROUP:
-                self.fail('barrier under control that is not group-uniform')
+            # A sub-group barrier where sub-group collectives may be.
+            if ctx.level < (collective_level('sub') if s.form == 'sub'
+                            else GROUP):
+                self.fail('barrier under control that is not uniform enough')
             if not s.orders_group():
                 return st
             st = st.copy()
@@ -1409,7 +1409,7 @@ class Checker:
         counters = dict(ctx.counters)
         counters[s.counter] = level
         frame = LoopFrame()
-        frame.has_barrier = contains_barrier(s.body)
+        frame.has_barrier = contains_barrier(s.body, group_only=True)
         frame.body_level = level
         inner = ctx.derive(level=level, counters=counters,
                            loops=ctx.loops + [frame])
@@ -1493,12 +1493,16 @@ class Checker:
         return low
 
 
-def contains_barrier(block):
+def contains_barrier(block, group_only=False):
+    """Whether `block` holds a barrier; with `group_only`, one that the whole
+    work-group must reach (a sub-group barrier need not, with
+    --sub-group-divergence)."""
     for s in block:
-        if isinstance(s, Barrier):
+        if isinstance(s, Barrier) and not (
+                group_only and s.form == 'sub' and SUB_GROUP_DIVERGENCE):
             return True
         if isinstance(s, Lambda) or s.blocks():
-            if any(contains_barrier(b) for b in s.blocks()):
+            if any(contains_barrier(b, group_only) for b in s.blocks()):
                 return True
     return False
 
@@ -1750,6 +1754,7 @@ class Generator:
                 choices += [
                     (5, lambda: self.sub_group_op(ctx)),
                     (2, lambda: self.joint_op(ctx, 'sub')),
+                    (2, lambda: Barrier('sub')),
                 ]
         if ctx.level == GROUP:
             choices += [
@@ -2139,7 +2144,7 @@ def sub_group_uniform_cases():
          [If(sg_odd, [Barrier('item')], [])]),
         ('sub-group barrier under a sub-group-uniform if', False,
          [If(sg_odd, [Barrier('sub')], [])]),
-        ('sub-group barrier under a sub-group-uniform if (SYCL)', False,
+        ('sub-group barrier under a sub-group-uniform if (SYCL)', True,
          [If(sg_odd, [Barrier('sub')], [])], sycl),
         ('sub-group collective under a sub-group-uniform if', False,
          [If(sg_odd, [SubGroupOp('v0', 'reduce', lid)], [])]),

@@ -1,6 +1,6 @@
-// group_barrier(sub_group) and the pre-2020 sg.barrier(): in this version
-// work-group barriers, so they order the local-memory traffic of a
-// sub-group and of the whole work-group. Each round every work-item stores
+// group_barrier(sub_group) and the pre-2020 sg.barrier(): they order the
+// local-memory traffic of a sub-group (test/SubGroups/divergent.cpp runs
+// them where the sub-groups part ways). Each round every work-item stores
 // a value in local memory, waits at a sub-group barrier and reads its
 // right neighbour's within its sub-group (wrapping in a partial one), then
 // combines it with sub-group and work-group collectives; three rounds in a

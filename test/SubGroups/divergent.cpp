@@ -13,15 +13,18 @@
 // e. odd sub-groups return before the collectives of the even ones;
 // f. joint scans and reductions that only some sub-groups call, over
 //    ranges of different lengths (some empty);
-// g. broadcasts and votes, each in a third of the sub-groups.
+// g. broadcasts and votes, each in a third of the sub-groups;
+// h. sub-group barriers ordering a sub-group's local memory, in a loop of
+//    a different trip count in each sub-group.
 // Each is checked against a host simulation of every sub-group, in 1-D
 // groups whose rows are multiples of the usual sub-group sizes and rows
 // that end in partial sub-groups, and in 2-D and 3-D groups.
 //
 // Then the errors, which must throw sycl::exception (errc::runtime) in
 // checked mode rather than hang: a collective only part of a sub-group
-// reaches, two different collectives in one sub-group, and a sub-group
-// collective that part of the sub-group meets with a work-group barrier.
+// reaches, two different collectives in one sub-group, a sub-group
+// collective that part of the sub-group meets with a work-group barrier,
+// and a sub-group barrier only part of the sub-group reaches.
 #include "subgroups.hpp"
 
 namespace {
@@ -383,6 +386,47 @@ int broadcastOrVote(sycl::queue &Q, const Data &D, sycl::range<Dims> Global,
   return corpus::check(Name.c_str(), Out, Want);
 }
 
+/// h. (sub-group id % 3) rounds, each: every work-item stores its value in
+/// local memory, waits at a sub-group barrier, adds its right neighbour's
+/// within the sub-group (wrapping), and waits again before the next store.
+template <int Dims>
+int barrierRounds(sycl::queue &Q, const Data &D, sycl::range<Dims> Global,
+                  sycl::range<Dims> Local) {
+  const int *In = D.In;
+  int *Out = D.Out;
+  const size_t N = Global.size();
+  std::string Name = "sub-group barrier rounds" + shapeName(Local);
+  size_t SG = launch(Q, D, Global, Local, Name, [=](auto It, const auto &Tile) {
+    sycl::sub_group S = It.get_sub_group();
+    size_t Slot = slotOf(It), Lid = It.get_local_linear_id();
+    size_t Lane = S.get_local_linear_id(), Size = S.get_local_linear_range();
+    int X = In[Slot];
+    for (size_t R = 0; R < S.get_group_linear_id() % 3; ++R) {
+      Tile[Lid] = X;
+      if (R % 2)
+        S.barrier();
+      else
+        sycl::group_barrier(S);
+      X += Tile[Lid - Lane + (Lane + 1) % Size];
+      sycl::group_barrier(S);
+    }
+    Out[Slot] = X;
+  });
+  if (!SG)
+    return 1;
+  std::vector<int> Want(N);
+  forEachSubGroup(N, Local, SG, [&](size_t First, const Place &P) {
+    std::vector<int> X(In + First, In + First + P.Size), Next(P.Size);
+    for (size_t R = 0; R < P.SubGroup % 3; ++R) {
+      for (size_t L = 0; L < P.Size; ++L)
+        Next[L] = X[L] + X[(L + 1) % P.Size];
+      X = Next;
+    }
+    std::copy(X.begin(), X.end(), &Want[First]);
+  });
+  return corpus::check(Name.c_str(), Out, Want);
+}
+
 /// Runs every kernel above in nd_range(Global, Local).
 template <int Dims>
 int runAll(sycl::queue &Q, const Data &D, sycl::range<Dims> Global,
@@ -395,6 +439,7 @@ int runAll(sycl::queue &Q, const Data &D, sycl::range<Dims> Global,
   Rc |= earlyReturn(Q, D, Global, Local);
   Rc |= jointSome(Q, D, Global, Local);
   Rc |= broadcastOrVote(Q, D, Global, Local);
+  Rc |= barrierRounds(Q, D, Global, Local);
   return Rc;
 }
 
@@ -422,6 +467,7 @@ int expectError(const char *Name, const char *Kernel, LaunchT Launch) {
 class PartOfSubGroup;
 class TwoCollectives;
 class CollectiveOrBarrier;
+class PartialBarrier;
 
 /// The broken kernels: each sub-group splits by lane.
 int runErrors(sycl::queue &Q, int *Out) {
@@ -457,6 +503,15 @@ int runErrors(sycl::queue &Q, int *Out) {
            else
              sycl::group_barrier(It.get_group());
            Out[It.get_global_id(0)] = X;
+         }).wait();
+      });
+  Rc |= expectError(
+      "sub-group barrier in half a sub-group", "PartialBarrier", [&] {
+        Q.parallel_for<PartialBarrier>(Range, [=](sycl::nd_item<1> It) {
+           sycl::sub_group S = It.get_sub_group();
+           if (S.get_local_linear_id() % 2 == 0)
+             sycl::group_barrier(S);
+           Out[It.get_global_id(0)] = 1;
          }).wait();
       });
   return Rc;
