@@ -107,16 +107,22 @@ Constant *atLane(Value *V, uint64_t Lane, unsigned Size, const DataLayout &DL,
 
 } // namespace
 
+std::string checkSubGroupSize(const CallInst &Call) {
+  if (subGroupSize(Call))
+    return "";
+  return "the sub-group size of '" + Call.getCalledFunction()->getName().str() +
+         "' must be a constant power of two from 1 to 64";
+}
+
 std::string checkCollective(const CallInst &Call) {
   Type *Ty = Call.getType();
   if (!Ty->isIntegerTy(32) && !Ty->isIntegerTy(64) && !Ty->isFloatTy() &&
       !Ty->isDoubleTy())
     return "group collective '" + Call.getCalledFunction()->getName().str() +
            "' has an unsupported type";
-  if (isSubGroupCollective(getBuiltin(&Call)) && !subGroupSize(Call))
-    return "the sub-group size of '" +
-           Call.getCalledFunction()->getName().str() +
-           "' must be a constant power of two from 1 to 64";
+  if (isSubGroupCollective(getBuiltin(&Call)))
+    if (std::string Problem = checkSubGroupSize(Call); !Problem.empty())
+      return Problem;
   if (isBroadcast(Call))
     return "";
   auto *Op = dyn_cast<ConstantInt>(Call.getArgOperand(0));

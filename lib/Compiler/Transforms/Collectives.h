@@ -32,6 +32,10 @@ namespace lanes {
 /// constant, or not one its type has), or "" when it can.
 std::string checkCollective(const llvm::CallInst &Call);
 
+/// Why the sub-group size of sub-group collective or barrier `Call` is
+/// wrong, or "" when it is a constant power of two from 1 to 64.
+std::string checkSubGroupSize(const llvm::CallInst &Call);
+
 /// The sub-group size of sub-group collective or barrier `Call`, or 0 when
 /// it is not a constant power of two from 1 to 64.
 unsigned subGroupSize(const llvm::CallInst &Call);

@@ -309,13 +309,13 @@ bool WorkGroupBuilder::checkSupported() {
         return false;
       }
     }
-    if (B == Builtin::SubGroupBarrier && !subGroupSize(cast<CallInst>(I))) {
-      diagnoseKernel(WG, &I,
-                     "the sub-group size of a sub-group barrier must be a "
-                     "constant power of two from 1 to 64");
-      return false;
-    }
     if (isSubGroupCollective(B) || B == Builtin::SubGroupBarrier) {
+      // A collective's size was checked with the rest of it above.
+      if (std::string Problem = checkSubGroupSize(cast<CallInst>(I));
+          !Problem.empty()) {
+        diagnoseKernel(WG, &I, Problem);
+        return false;
+      }
       unsigned Size = subGroupSize(cast<CallInst>(I));
       if (SubGroupSize && Size != SubGroupSize) {
         diagnoseKernel(WG, &I,

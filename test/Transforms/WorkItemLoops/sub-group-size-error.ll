@@ -9,7 +9,7 @@
 
 ; ODD: error: k.cpp:5: in kernel 'odd': the sub-group size of '__lanes_sub_group_reduce_i32' must be a constant power of two from 1 to 64
 ; MIXED: error: k.cpp:8: in kernel 'mixed': the sub-group collectives of a kernel must agree on the sub-group size (here 16, before 8)
-; BARRIER: error: k.cpp:3: in kernel 'barrier': the sub-group size of a sub-group barrier must be a constant power of two from 1 to 64
+; BARRIER: error: k.cpp:3: in kernel 'barrier': the sub-group size of '__lanes_sub_group_barrier' must be a constant power of two from 1 to 64
 ; BARRIER-MIXED: error: k.cpp:4: in kernel 'barrier_mixed': the sub-group collectives of a kernel must agree on the sub-group size (here 4, before 8)
 
 ;--- odd.ll
