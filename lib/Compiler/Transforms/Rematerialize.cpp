@@ -49,6 +49,39 @@ void Rematerializer::allowUnchangedLoads(AAResults &AA,
   }
 }
 
+void foldPhisOfOneComputation(Function &WG) {
+  for (BasicBlock &BB : WG)
+    for (PHINode &Phi : make_early_inc_range(BB.phis())) {
+      auto *First = dyn_cast<Instruction>(Phi.getIncomingValue(0));
+      // Every path into BB computes it: no need to be speculatable, but
+      // memory could differ between the copies.
+      if (!First || !isa<BinaryOperator, CastInst, GetElementPtrInst, CmpInst,
+                         SelectInst>(First))
+        continue;
+      auto Same = [&](const Value *In) {
+        const auto *Copy = dyn_cast<Instruction>(In);
+        return Copy && Copy->isIdenticalToWhenDefined(First);
+      };
+      // Its operands dominate every predecessor, so BB too, unless they
+      // are defined in BB itself.
+      auto InBB = [&](const Value *Op) {
+        const auto *I = dyn_cast<Instruction>(Op);
+        return I && I->getParent() == &BB;
+      };
+      // A PHI of one value (LCSSA) is left alone: nothing to gain.
+      if (all_equal(Phi.incoming_values()) ||
+          !all_of(Phi.incoming_values(), Same) ||
+          any_of(First->operands(), InBB))
+        continue;
+      Instruction *Folded = First->clone();
+      Folded->dropPoisonGeneratingAnnotations();
+      Folded->insertBefore(BB.getFirstInsertionPt());
+      Folded->takeName(&Phi);
+      Phi.replaceAllUsesWith(Folded);
+      Phi.eraseFromParent();
+    }
+}
+
 bool Rematerializer::canRecompute(const Instruction *I) {
   unsigned Budget = ChainBudget;
   return canRecompute(I, Budget);

@@ -38,6 +38,14 @@ namespace lanes {
 
 class WorkItemShape;
 
+/// Replaces each PHI whose incoming values are copies of one computation
+/// over the same operands, differing at most in flags (GVN leaves
+/// `phi [x >> 4, a], [x >> 4 exact, b]` when a branch knows more about x),
+/// by that computation without the flags, in the PHI's block. The
+/// Rematerializer can recompute the computation; it cannot see through
+/// the PHI, which would wait in loop state across a barrier.
+void foldPhisOfOneComputation(llvm::Function &WG);
+
 /// Decides which instructions of a work-group function can be recomputed
 /// anywhere, and recomputes them.
 class Rematerializer {

@@ -1828,6 +1828,7 @@ bool WorkGroupBuilder::build(AAResults &AA) {
   findDivergentRuns();
   SplitsSubGroups = splitsSubGroups();
   markKernelObjectDereferenceable(WG);
+  foldPhisOfOneComputation(WG);
   rematerializeQueries(WG);
   Live = valuesLiveAcrossBarriers(WG);
   // A collective's result is computed across the work-item loop before it
