@@ -827,10 +827,19 @@ LoopNest WorkGroupBuilder::buildLoopNest(unsigned K, const SoloSubGroup *Solo) {
   // Top - max(Top - code): InstCombine turns a umin with the constant 1
   // (the one exit of an unswitched copy) into a compare, which the loop
   // vectorizer no longer sees as a reduction.
+  // The fallback reads each work-item's exit code. Its address is computed
+  // in the header: computed in the latch, GVN would merge it with the
+  // same address of an exchanged operand stored on one way into the latch,
+  // and the vectorizer would see a PHI of addresses, a scatter.
+  Value *CodeAddress = nullptr;
+  if (Diverges[K] && !Solo) {
+    B.SetInsertPoint(N.Header);
+    CodeAddress = slotAddress(CodeSlot, N, B);
+  }
   B.SetInsertPoint(N.Latch, N.Latch->begin());
   N.ExitCode = B.CreatePHI(I32, 4, "exit.code");
-  if (Diverges[K] && !Solo) // for the fallback
-    storeState(N.ExitCode, slotAddress(CodeSlot, N, B), B);
+  if (CodeAddress)
+    storeState(N.ExitCode, CodeAddress, B);
   if (S.ExitCodes.size() > 1) {
     Constant *Top = B.getInt32(*max_element(S.ExitCodes));
     Carried Below = carry(N, B.getInt32(0), "code.below.top");
@@ -1549,9 +1558,14 @@ void WorkGroupBuilder::buildFallback() {
   Solo.Row = B.CreateAdd(B.CreateMul(Counters[2], LocalSize[1]), Counters[1],
                          "solo.row");
   Solo.Start = Counters[0];
-  Solo.Size = B.CreateBinaryIntrinsic(
-      Intrinsic::umin, B.CreateSub(LocalSize[0], Solo.Start),
-      B.getInt64(SubGroupSize), nullptr, "solo.size");
+  // Only the last sub-group of a row may be partial, and none is when the
+  // kernel is specialized for whole sub-groups: then the solo nests' lane
+  // loops have exactly SG trips and need no masks.
+  Solo.Size = wholeSubGroups()
+                  ? B.getInt64(SubGroupSize)
+                  : B.CreateBinaryIntrinsic(
+                        Intrinsic::umin, B.CreateSub(LocalSize[0], Solo.Start),
+                        B.getInt64(SubGroupSize), nullptr, "solo.size");
   Solo.Id = {nullptr, Counters[1], Counters[2]};
   Value *Base =
       B.CreateAdd(B.CreateMul(Solo.Row, LocalSize[0]), Solo.Start, "solo.base");
@@ -1559,14 +1573,18 @@ void WorkGroupBuilder::buildFallback() {
   Value *First = B.CreateLoad(I32, Codes, "solo.code");
   Value *Active =
       B.CreateICmpULT(laneIds(), B.CreateVectorSplat(SubGroupSize, Solo.Size));
-  Value *Lanes = B.CreateMaskedLoad(
-      FixedVectorType::get(I32, SubGroupSize), Codes, Align(4), Active,
-      B.CreateVectorSplat(SubGroupSize, First), "solo.codes");
+  Value *Firsts = B.CreateVectorSplat(SubGroupSize, First);
+  Value *Lanes =
+      B.CreateMaskedLoad(FixedVectorType::get(I32, SubGroupSize), Codes,
+                         Align(4), Active, Firsts, "solo.codes");
+  Value *Disagree = B.CreateOrReduce(B.CreateICmpNE(Lanes, Firsts));
+  BasicBlock *Step = NewBlock("solo.step");
+  BasicBlock *Disagreed = NewBlock("solo.disagreed");
+  B.CreateCondBr(B.CreateAnd(Checked, Disagree), Disagreed, Step);
+  B.SetInsertPoint(Disagreed);
   Value *Min = B.CreateUnaryIntrinsic(Intrinsic::vector_reduce_umin, Lanes);
   Value *Max = B.CreateUnaryIntrinsic(Intrinsic::vector_reduce_umax, Lanes);
-  BasicBlock *Step = NewBlock("solo.step");
-  B.CreateCondBr(B.CreateAnd(Checked, B.CreateICmpNE(Min, Max)),
-                 reportDivergence(Min, Max), Step);
+  B.CreateBr(reportDivergence(Min, Max));
 
   // Where the sub-group waits: a run it goes through, or a stop.
   B.SetInsertPoint(Step);

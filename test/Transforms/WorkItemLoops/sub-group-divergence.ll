@@ -17,6 +17,7 @@ declare i64 @__lanes_local_id(i32) nounwind memory(none)
 declare i32 @__lanes_sub_group_reduce_i32(i32, i32, i32, ptr, i32) convergent nounwind
 declare i32 @__lanes_group_reduce_i32(i32, i32, ptr, i32) convergent nounwind
 declare void @__lanes_sub_group_barrier(i32, i32, ptr, i32) convergent nounwind
+declare void @__lanes_barrier(i32, ptr, i32) convergent nounwind
 
 ; Only sub-group 0 reduces (sub-groups of 8).
 define internal void @first.lanes.wg(ptr %k, ptr noalias %ctx) "lanes-work-group"="first" {
@@ -40,11 +41,15 @@ done:
 ; CHECK-LABEL: define internal void @first.lanes.wg(
 ; CHECK: %agreed.code = alloca i32
 ; CHECK: %loop.state = call
-; The nest of the entry stores each work-item's exit code.
-; CHECK: wi.latch0.0:
-; CHECK-NEXT: %exit.code = phi i32
+; The nest of the entry stores each work-item's exit code, at an address
+; computed in the header (one address for all exits: a contiguous store
+; once vectorized).
+; CHECK: wi.header0.0:
+; CHECK: %item = add i64 %{{[0-9]+}}, %lid.0
 ; CHECK-NEXT: %[[OFFSET:[0-9]+]] = mul nuw i64 %item, 4
 ; CHECK-NEXT: %[[SLOT:[0-9]+]] = getelementptr inbounds i8, ptr %[[CODES:[0-9]+]], i64 %[[OFFSET]]
+; CHECK: wi.latch0.0:
+; CHECK-NEXT: %exit.code = phi i32
 ; CHECK-NEXT: store i32 %exit.code, ptr %[[SLOT]]
 ; Exit codes that differ go to the fallback, checked mode or not.
 ; CHECK: wi.done.0:
@@ -61,11 +66,10 @@ done:
 ; CHECK-NEXT: %[[AT:[0-9]+]] = getelementptr inbounds i32, ptr %[[CODES]], i64 %solo.base
 ; CHECK-NEXT: %solo.code = load i32, ptr %[[AT]]
 ; CHECK: %solo.codes = call <8 x i32> @llvm.masked.load.v8i32.p0(ptr %[[AT]],
-; CHECK: %[[LO:[0-9]+]] = call i32 @llvm.vector.reduce.umin.v8i32(<8 x i32> %solo.codes)
-; CHECK-NEXT: %[[HI:[0-9]+]] = call i32 @llvm.vector.reduce.umax.v8i32(<8 x i32> %solo.codes)
-; CHECK-NEXT: %[[NE:[0-9]+]] = icmp ne i32 %[[LO]], %[[HI]]
-; CHECK-NEXT: %[[REPORT:[0-9]+]] = and i1 %checks.on, %[[NE]]
-; CHECK-NEXT: br i1 %[[REPORT]], label %divergent, label %solo.step
+; CHECK-NEXT: %[[NE:[0-9]+]] = icmp ne <8 x i32> %solo.codes, %.splat{{[0-9]*}}
+; CHECK-NEXT: %[[ANY:[0-9]+]] = call i1 @llvm.vector.reduce.or.v8i1(<8 x i1> %[[NE]])
+; CHECK-NEXT: %[[REPORT:[0-9]+]] = and i1 %checks.on, %[[ANY]]
+; CHECK-NEXT: br i1 %[[REPORT]], label %solo.disagreed, label %solo.step
 ; After the last sub-group, where they all stopped.
 ; CHECK: solo.done:
 ; CHECK-NEXT: %[[AGREED:[0-9]+]] = load i32, ptr %agreed.code
@@ -76,6 +80,11 @@ done:
 ; CHECK-NEXT: %solo.at = phi i32 [ %solo.code, %solo.header.0 ], [ 0, %wi.done.solo1 ]
 ; CHECK-NEXT: switch i32 %solo.at, label %solo.stop [
 ; CHECK-NEXT: i32 1, label %solo.run.1
+; Only a report needs the two codes it names.
+; CHECK: solo.disagreed:
+; CHECK-NEXT: %[[LO:[0-9]+]] = call i32 @llvm.vector.reduce.umin.v8i32(<8 x i32> %solo.codes)
+; CHECK-NEXT: %[[HI:[0-9]+]] = call i32 @llvm.vector.reduce.umax.v8i32(<8 x i32> %solo.codes)
+; CHECK-NEXT: br label %divergent
 ; CHECK: divergent:
 ; CHECK: call void @__lanes_divergent_barrier(
 ; CHECK: solo.stop:
@@ -227,3 +236,33 @@ done:
 ; CHECK-NEXT: br label %subcfg.solo1
 ; CHECK: wi.header0.solo1:
 ; CHECK: %v.1{{[0-9]*}} = load i32
+
+; The same parting after a barrier, in a kernel specialized for whole
+; sub-groups (local size 32): every sub-group has 8 lanes, so the lane
+; check loads all of them and the solo nest's lane loop has exactly 8
+; trips, as the others do.
+define internal void @whole.lanes.wg.32x1x1(ptr %k, ptr noalias %ctx) "lanes-work-group"="whole" "lanes-local-size"="32,1,1" {
+entry:
+  %lid = call i64 @__lanes_local_id(i32 0)
+  %in = load ptr, ptr %k
+  %p = getelementptr i32, ptr %in, i64 %lid
+  %x = load i32, ptr %p
+  %sg = lshr i64 %lid, 3
+  call void @__lanes_barrier(i32 1, ptr null, i32 0)
+  %c = icmp eq i64 %sg, 0
+  br i1 %c, label %reduce, label %done
+reduce:
+  %r = call i32 @__lanes_sub_group_reduce_i32(i32 0, i32 %x, i32 8, ptr null, i32 1)
+  store i32 %r, ptr %p
+  br label %done
+done:
+  ret void
+}
+
+; CHECK-LABEL: define internal void @whole.lanes.wg.32x1x1(
+; CHECK: solo.header.0:
+; CHECK-NOT: solo.size
+; CHECK: %solo.codes = call <8 x i32> @llvm.masked.load.v8i32.p0(ptr %{{[0-9]+}}, i32 4, <8 x i1> <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>,
+; CHECK: wi.latch0.solo2:
+; CHECK: %[[LANE:lane.next[0-9]*]] = add nuw nsw i64 %lane{{[0-9]*}}, 1
+; CHECK-NEXT: %{{[0-9]+}} = icmp ult i64 %[[LANE]], 8
