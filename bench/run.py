@@ -84,7 +84,11 @@ TWINS = {
         "tree`); the input stays in L1, so the ratios time the collective, "
         "not DRAM; \"collective vs tree\" is tree's median over lanes' "
         "(issue 4's target: >= 3x). pocl runs the tree (it has no "
-        "work_group_reduce_add)."),
+        "work_group_reduce_add). group-reduce-sub-groups: the same sums by "
+        "the block reduction of ported CUDA code (`--kernel sub-groups`: "
+        "sub-group sums, a barrier, sub-group 0 alone adds them up), so its "
+        "row compares that kernel, where the sub-groups part ways in every "
+        "group, with the same tree and reference."),
 }
 
 # The variants a benchmark has: the four of BENCHMARKS.md, or for the
@@ -136,6 +140,9 @@ BENCHMARKS = [
     Benchmark("sg-spmv", "sg_spmv", [], SUB_GROUPS,
               variants=SUB_GROUP_VARIANTS),
     Benchmark("group-reduce-cached", "group_reduce_cached", [], COLLECTIVES,
+              variants=COLLECTIVE_VARIANTS),
+    Benchmark("group-reduce-sub-groups", "group_reduce_cached",
+              ["--kernel", "sub-groups"], COLLECTIVES,
               variants=COLLECTIVE_VARIANTS),
 ]
 

@@ -1,6 +1,7 @@
 // group-reduce-cached: work-group sums of a cache-resident input by
 // reduce_over_group, or with --kernel tree by the local-memory tree of
-// `reduction` (problems/group_reduce_cached.hpp).
+// `reduction`, or with --kernel sub-groups by sub-group sums that sub-group
+// 0 adds up (problems/group_reduce_cached.hpp).
 #include <sycl/sycl.hpp>
 
 #include "problems/group_reduce_cached.hpp"
@@ -17,6 +18,31 @@ static void launch(sycl::queue &Q, const Problem &P, const int *In, int *Sums) {
        int Sum = sycl::reduce_over_group(It.get_group(), X, sycl::plus<int>());
        if (It.get_local_id(0) == 0)
          Sums[G] = Sum;
+     }).wait();
+    return;
+  }
+  if (P.K == Kernel::SubGroups) {
+    Q.submit([&](sycl::handler &H) {
+       sycl::local_accessor<int, 1> Partials(sycl::range<1>(Local), H);
+       H.parallel_for(Range, [=](sycl::nd_item<1> It) {
+         size_t G = It.get_group(0);
+         sycl::sub_group SG = It.get_sub_group();
+         size_t Lane = SG.get_local_linear_id();
+         size_t Lanes = SG.get_max_local_range()[0];
+         int X = In[inputGroup(G, InputGroups) * Local + It.get_local_id(0)];
+         int Sum = sycl::reduce_over_group(SG, X, sycl::plus<int>());
+         if (SG.leader())
+           Partials[SG.get_group_linear_id()] = Sum;
+         sycl::group_barrier(It.get_group());
+         if (SG.get_group_linear_id() != 0)
+           return;
+         int Part = 0;
+         for (size_t I = Lane; I < SG.get_group_linear_range(); I += Lanes)
+           Part += Partials[I];
+         Sum = sycl::reduce_over_group(SG, Part, sycl::plus<int>());
+         if (SG.leader())
+           Sums[G] = Sum;
+       });
      }).wait();
     return;
   }

@@ -18,8 +18,15 @@
 ///
 /// `--kernel collective` (the default) calls `sycl::reduce_over_group`;
 /// `--kernel tree` is the classic local-memory tree of `reduction` (a
-/// barrier at the top of each of the 8 halving steps). Integers, so the
-/// check is exact: every Sums[G] against a serial sum of its input group.
+/// barrier at the top of each of the 8 halving steps); `--kernel
+/// sub-groups` is the block reduction of CUDA code ported to SYCL: each
+/// sub-group sums its items (`reduce_over_group(sub_group)`), its leader
+/// writes the sum to local memory, a group barrier, then sub-group 0 alone
+/// sums those partial sums (each lane first adds every SG-th one, when the
+/// group has more sub-groups than a sub-group has lanes) and its leader
+/// writes the group's sum. Only sub-group 0 reaches the second collective:
+/// sub-groups part ways there in every group. Integers, so the check is
+/// exact: every Sums[G] against a serial sum of its input group.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_BENCH_PROBLEMS_GROUP_REDUCE_CACHED_HPP
@@ -33,8 +40,9 @@ namespace group_reduce_cached {
 
 constexpr size_t Local = 256;
 
-/// The work-group collective, or the same sum by a local-memory tree.
-enum class Kernel { Collective, Tree };
+/// The work-group collective, or the same sum by a local-memory tree, or
+/// by sub-group collectives.
+enum class Kernel { Collective, Tree, SubGroups };
 
 struct Problem {
   /// Work-groups whose ints the input holds (InputGroups * Local ints); a
@@ -53,7 +61,10 @@ inline Kernel kernelOf(const std::string &Name) {
     return Kernel::Collective;
   if (Name == "tree")
     return Kernel::Tree;
-  std::fprintf(stderr, "group-reduce-cached: --kernel collective|tree\n");
+  if (Name == "sub-groups")
+    return Kernel::SubGroups;
+  std::fprintf(stderr,
+               "group-reduce-cached: --kernel collective|tree|sub-groups\n");
   std::exit(2);
 }
 
