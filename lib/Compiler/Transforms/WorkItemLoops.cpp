@@ -1,7 +1,10 @@
 //===- WorkItemLoops.cpp - Work-group functions by CBS --------------------===//
 //
 /// \file
-/// Implements `lanes-work-item-loops`; WorkItemLoops.h states the algorithm.
+/// Implements `lanes-work-item-loops`, WorkItemLoops.h states the
+/// algorithm: the sub-CFGs, their slots and loop nests, the dispatch
+/// between them, and the pass. SubGroupSplits.cpp and SubGroupFallback.cpp
+/// hold the sub-group parts of WorkGroupBuilder (WorkGroupBuilder.h).
 //
 //===----------------------------------------------------------------------===//
 #include "WorkItemLoops.h"
@@ -13,6 +16,7 @@
 #include "Collectives.h"
 #include "Diagnostics.h"
 #include "Rematerialize.h"
+#include "WorkGroupBuilder.h"
 
 #include "llvm/ADT/DepthFirstIterator.h"
 #include "llvm/ADT/EquivalenceClasses.h"
@@ -24,8 +28,8 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PatternMatch.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -44,224 +48,9 @@ STATISTIC(NumVaryingState, "Values kept in per-work-item loop-state arrays");
 STATISTIC(NumUniformState, "Values kept in uniform scalar slots");
 STATISTIC(NumRecomputed, "Values live across barriers recomputed instead");
 STATISTIC(NumCollectives, "Group collectives lowered to accumulators");
-STATISTIC(NumSubGroupCollectives,
-          "Sub-group collectives lowered to vector operations");
 
 namespace lanes {
-namespace {
-
-constexpr unsigned NumDims = 3;
-/// Levels of a work-item loop nest, at most: the dimensions, and the
-/// sub-group loop that splits dimension 0 in a kernel with sub-groups.
-constexpr unsigned MaxLevels = NumDims + 1;
-
-/// Field indices of struct lanes_wg_ctx in include/lanes/abi.h.
-enum CtxField : unsigned {
-  GroupIdField = 0,
-  NumGroupsField = 1,
-  LocalSizeField = 2,
-  LocalMemoryField = 3,
-  CheckedField = 5,
-};
-
-/// The blocks reachable from Start without entering a barrier block.
-struct SubCfg {
-  BasicBlock *Start = nullptr;
-  SmallVector<BasicBlock *, 16> Blocks;
-  SmallSetVector<unsigned, 4> ExitCodes; ///< 0: return; k + 1: barrier k
-};
-
-/// Where a value or alloca waits while other work-items run.
-struct StateSlot {
-  bool Uniform = false;
-  /// One element per sub-group, Stride bytes apart: a sub-group reduction,
-  /// the same in each lane, read where the lanes load one address.
-  bool PerSubGroup = false;
-  /// Read and written within one trip of the loop over the sub-groups
-  /// (chainSubGroupSplits()): the slot holds one sub-group's values, in a
-  /// stack array indexed by the lane (one element when PerSubGroup).
-  bool InSubGroup = false;
-  Type *Ty = nullptr;      ///< type stored (values only), see stateType()
-  Value *Base = nullptr;   ///< uniform alloca, or start of the per-item array
-  uint64_t Stride = 0;     ///< bytes per work-item (per-item arrays)
-};
-
-/// A value carried through every level of a loop nest: a PHI in each
-/// header, entering with a start value and updated in the innermost latch.
-using Carried = std::array<PHINode *, MaxLevels>;
-
-/// The accumulator of a collective the work-items leave a nest for.
-struct Accumulator {
-  unsigned Code = 0;              ///< the collective's exit code
-  Carried Acc{};                  ///< [0]: before this work-item's step
-  PHINode *Next = nullptr;        ///< after it (innermost latch)
-  CallInst *Step = nullptr;       ///< stand-in for the step in the clone
-};
-
-/// The work-item loop nest of one sub-CFG.
-struct LoopNest {
-  BasicBlock *Pre = nullptr;    ///< runs once before the nest
-  BasicBlock *Header = nullptr; ///< innermost header, once per work-item
-  BasicBlock *Latch = nullptr;  ///< innermost latch
-  BasicBlock *After = nullptr;  ///< runs once after the nest
-  /// By level, innermost first: dimension 0, then 1 and 2. When
-  /// splitsSubGroups(), dimension 0 takes two levels: the lanes of one
-  /// sub-group (exactly its size) inside a loop over the sub-groups of the
-  /// row. Entries: the block that enters each header from outside its loop.
-  SmallVector<BasicBlock *, MaxLevels> Headers, Latches, Entries;
-  /// Whether the nest continues another: its lane loop runs inside the
-  /// other's loops over the sub-groups and rows, and its Pre once per
-  /// sub-group, between the two lane loops (chainSubGroupSplits()).
-  bool Continues = false;
-  std::array<Value *, NumDims> Id{};
-  Value *Row = nullptr;         ///< linear id of the row, (z * size1 + y)
-  Value *Item = nullptr;        ///< linear local id
-  /// With sub-group levels: the local id in dimension 0 of the sub-group's
-  /// lane 0, and the lane (Id[0] = SubGroupStart + Lane).
-  Value *SubGroupStart = nullptr, *Lane = nullptr;
-  PHINode *ExitCode = nullptr;  ///< code of this work-item's exit
-  /// Over the whole group: the largest exit code, and the largest of
-  /// (the sub-CFG's largest exit code - exit code), see buildLoopNest.
-  Value *MaxCode = nullptr, *MaxBelowTop = nullptr;
-  SmallVector<Accumulator, 1> Accumulators;
-  /// Each sub-group collective the work-items may leave for, and a clone
-  /// of it with this nest's operands until saveOperands().
-  SmallVector<std::pair<CallInst *, CallInst *>, 4> StandIns;
-  DenseMap<Value *, Value *> Recomputed; ///< values rebuilt in Header
-};
-
-/// One sub-group, as the fallback (buildFallback()) runs it: its row's
-/// linear id, the local id in dimension 0 of its lane 0, its size, and the
-/// local ids in dimensions 1 and 2.
-struct SoloSubGroup {
-  Value *Row = nullptr, *Start = nullptr, *Size = nullptr;
-  std::array<Value *, NumDims> Id{};
-};
-
-/// Builds the work-group function body of one kernel.
-class WorkGroupBuilder {
-public:
-  explicit WorkGroupBuilder(Function &WG)
-      : WG(WG), Ctx(WG.getContext()), DL(WG.getDataLayout()),
-        I32(Type::getInt32Ty(Ctx)), I64(Type::getInt64Ty(Ctx)),
-        Ptr(PointerType::getUnqual(Ctx)), Remat(WG) {}
-
-  /// Returns false after diagnosing input it cannot handle. `AA` is WG's
-  /// alias analysis, asked before WG changes.
-  bool build(AAResults &AA);
-
-private:
-  bool checkSupported();
-  bool wholeSubGroups() const;
-  bool splitsSubGroups() const;
-  void findSubCfgs();
-  void chainSubGroupSplits();
-  void findDivergentRuns();
-  bool isSubGroupSync(unsigned Code) const;
-  CallInst *stoppingCollective(unsigned Code) const;
-  SmallVector<int, 2> chainsAt(const BasicBlock *BB) const;
-  SmallVector<int, 2> chainsAt(const Use &U) const;
-  bool keptInSubGroup(const Instruction *V) const;
-  bool sharesChain(const Instruction *V) const;
-  void emitGroupValues(IRBuilder<> &B);
-  void createSlots(IRBuilder<> &B, const WorkItemShape &Shape);
-  DenseMap<Instruction *, Instruction *> shareArrays();
-  LoopNest buildLoopNest(unsigned K, const SoloSubGroup *Solo = nullptr);
-  Carried carry(const LoopNest &N, Value *Start, const Twine &Name);
-  void setNext(const LoopNest &N, const Carried &C, Value *Next);
-  void stepCollective(Accumulator &A, LoopNest &Nest);
-  BasicBlock *collectiveDone(unsigned Code, LoopNest &Nest);
-  void saveOperands(LoopNest &Nest);
-  BasicBlock *exchange(unsigned Code);
-  void exchangeInNest(unsigned Code);
-  SmallVector<CallInst *, 4> usedCollectives(unsigned Code) const;
-  void exchangeSubGroup(ArrayRef<CallInst *> Calls, Value *Base, Value *Size,
-                        IRBuilder<> &B);
-  SmallVector<CallInst *, 4> subGroupCollectives(unsigned Code) const;
-  const StateSlot *ownArray(Value *V) const;
-  const StateSlot &exchangeSlot(Value *Operand) const;
-  void cloneSubCfg(unsigned K, LoopNest &Nest);
-  void lowerBuiltins(ArrayRef<BasicBlock *> Blocks, const LoopNest &Nest);
-  void foldSubGroupIds(const LoopNest &Nest);
-  void connectLiveValues(const SmallPtrSetImpl<BasicBlock *> &Clones,
-                         ValueToValueMapTy &VMap, LoopNest &Nest);
-  void markParallel(ArrayRef<BasicBlock *> Blocks, const LoopNest &Nest);
-  void emitDispatch(unsigned K);
-  void buildFallback();
-  BasicBlock *soloRun(unsigned K, const SoloSubGroup &Solo, Value *Base,
-                      PHINode *Step);
-  Constant *laneIds() const;
-  Value *minExitCode(unsigned K, const LoopNest &Nest, IRBuilder<> &B);
-  BasicBlock *computeCollective(unsigned Code);
-  BasicBlock *reportDivergence(Value *Code, Value *Other);
-  GlobalVariable *exitNameTable(IRBuilder<> &B);
-  void storeState(Value *V, Value *Address, IRBuilder<> &B);
-  Value *slotAddress(const StateSlot &Slot, const LoopNest &Nest,
-                     IRBuilder<> &B);
-  Value *incomingValue(Instruction *V, LoopNest &Nest);
-  Value *lowerQuery(CallInst *Call, const LoopNest &Nest, IRBuilder<> &B);
-  Value *selectDim(Value *Dim, ArrayRef<Value *> PerDim, Value *Default,
-                   IRBuilder<> &B);
-  bool eraseOriginalBody(ArrayRef<BasicBlock *> Original);
-  void scopeValueSlots();
-  WorkGroupSummary summary() const;
-
-  Function &WG;
-  LLVMContext &Ctx;
-  const DataLayout &DL;
-  Type *I32, *I64, *Ptr;
-
-  DenseMap<const BasicBlock *, unsigned> BarrierCode;
-  SmallVector<std::string, 4> ExitNames; ///< by exit code
-  SmallVector<CallInst *, 4> Syncs; ///< by exit code: barrier or collective
-  SmallVector<SubCfg, 4> SubCfgs;        ///< [0]: entry; [k + 1]: barrier k
-  /// By sub-CFG: the one whose nest it continues, and the one that
-  /// continues its nest, or -1 (chainSubGroupSplits()).
-  SmallVector<int, 4> Continues, ContinuedBy;
-  /// The chains (by their first sub-CFG; a nest alone is a chain of one)
-  /// whose nests run each block.
-  DenseMap<const BasicBlock *, SmallVector<int, 2>> BlockChains;
-  SmallVector<LoopNest, 4> Nests;
-  /// By sub-CFG: whether its work-items may leave it for different exits,
-  /// one of them a run of sub-group collectives, so that whole sub-groups
-  /// may part ways there (SYCL asks a sub-group collective of the
-  /// sub-group only); and whether the fallback runs its nest for one
-  /// sub-group at a time (findDivergentRuns()).
-  SmallVector<bool, 4> Diverges, RunsSolo;
-  SmallPtrSet<const BasicBlock *, 16> SoloBlocks; ///< of the RunsSolo ones
-  /// Where sub-groups stop in the fallback: the exits of those sub-CFGs
-  /// that are not runs of sub-group collectives.
-  SmallSetVector<unsigned, 4> Stops;
-  SmallVector<LoopNest, 4> SoloNests; ///< by sub-CFG, RunsSolo
-  /// Each work-item's exit code from a nest that Diverges, and the
-  /// work-group's agreed exit code in the fallback.
-  StateSlot CodeSlot;
-  Value *AgreedCode = nullptr;
-  BasicBlock *Fallback = nullptr; ///< buildFallback(), if any Diverges
-
-  BasicBlock *Entry = nullptr;
-  BasicBlock *Return = nullptr;
-  std::array<Value *, NumDims> LocalSize{}, GroupId{}, NumGroups{};
-  Value *LocalMemory = nullptr, *Checked = nullptr, *NumItems = nullptr;
-  Value *StateBase = nullptr;
-  GlobalVariable *ExitNameTable = nullptr;
-  SmallVector<Metadata *, 4> Marks; ///< of the work-item loops, in order
-
-  SmallVector<Instruction *, 16> Live; ///< values live across a barrier
-  Rematerializer Remat;                ///< decides which Live values to recompute
-  MapVector<Instruction *, StateSlot> ValueSlots; ///< the others' slots
-  MapVector<AllocaInst *, StateSlot> AllocaSlots;
-  /// The per-work-item arrays where the work-items leave the operands of
-  /// the sub-group collectives (x, and a shuffle's source lane unless it is
-  /// constant per lane) that have none in ValueSlots, by operand.
-  MapVector<Value *, StateSlot> Exchanged;
-  /// The source lanes of the shuffles with constantSourceLanes().
-  DenseMap<CallInst *, SmallVector<uint64_t, 16>> ConstantLanes;
-  unsigned SubGroupSize = 0; ///< of the sub-group collectives, if any
-  /// Whether dimension 0 takes two levels, sub-groups and lanes
-  /// (splitsSubGroups()).
-  bool SplitsSubGroups = false;
-};
+namespace cbs {
 
 /// Whether dimension 0 can run as whole sub-groups: the kernel has
 /// sub-group collectives and is specialized for a local size whose
@@ -375,98 +164,6 @@ void WorkGroupBuilder::findSubCfgs() {
   }
 }
 
-/// Finds the sub-CFGs whose work-item loops can run inside the nest of the
-/// sub-CFG before them: sub-CFG C, after a run of sub-group collectives,
-/// continues the nest of K when K is the only sub-CFG that reaches the run
-/// and has no other exit (and wholeSubGroups()). The lanes of a sub-group
-/// then leave K's lane loop together, exchange their values right there,
-/// and go on into C's lane loop, all in one trip of the loop over the
-/// sub-groups. Once the lane loops are vectors, SROA turns the exchange's
-/// stack arrays into registers, where the exchange between two loops over
-/// the whole group went through memory. Nests chained so form a chain
-/// whose first nest alone is entered from elsewhere.
-void WorkGroupBuilder::chainSubGroupSplits() {
-  unsigned Count = SubCfgs.size();
-  Continues.assign(Count, -1);
-  ContinuedBy.assign(Count, -1);
-  if (!wholeSubGroups())
-    return;
-  SmallVector<unsigned, 8> Entries(Count, 0);
-  for (const SubCfg &S : SubCfgs)
-    for (unsigned Code : S.ExitCodes)
-      ++Entries[Code];
-  for (unsigned K = 0; K < Count; ++K) {
-    const SubCfg &S = SubCfgs[K];
-    unsigned C = S.ExitCodes.size() == 1 ? S.ExitCodes[0] : 0;
-    if (C == 0 || C == K || Entries[C] != 1 || !isSubGroupSync(C))
-      continue;
-    Continues[C] = K;
-    ContinuedBy[K] = C;
-  }
-  // Chains are walked from their first nests; what no walk reaches is a
-  // cycle of sub-CFGs that nothing enters, which stays unchained.
-  SmallVector<bool, 8> Reached(Count, false);
-  for (unsigned Head = 0; Head < Count; ++Head) {
-    if (Continues[Head] >= 0)
-      continue;
-    for (int K = Head; K >= 0; K = ContinuedBy[K]) {
-      Reached[K] = true;
-      for (BasicBlock *BB : SubCfgs[K].Blocks)
-        if (!is_contained(BlockChains[BB], int(Head)))
-          BlockChains[BB].push_back(Head);
-    }
-  }
-  for (unsigned K = 0; K < Count; ++K)
-    if (!Reached[K])
-      Continues[K] = ContinuedBy[K] = -1;
-}
-
-/// Finds where whole sub-groups may take different ways through sub-group
-/// collectives: a sub-CFG with several exits, one of them a run of
-/// sub-group collectives, Diverges. When its work-items leave it for
-/// different exits, the fallback (buildFallback()) runs the sub-groups one
-/// at a time through the runs they reach, and so through the nests after
-/// those runs, which RunsSolo marks (and the runs after those, and so on),
-/// until each sub-group stops at a work-group barrier or collective, or the
-/// end (Stops).
-void WorkGroupBuilder::findDivergentRuns() {
-  unsigned Count = SubCfgs.size();
-  Diverges.assign(Count, false);
-  RunsSolo.assign(Count, false);
-  SmallVector<unsigned, 8> Worklist;
-  for (unsigned K = 0; K < Count; ++K) {
-    const SubCfg &S = SubCfgs[K];
-    if (S.ExitCodes.size() > 1 && any_of(S.ExitCodes, [&](unsigned Code) {
-          return isSubGroupSync(Code);
-        })) {
-      Diverges[K] = true;
-      Worklist.push_back(K);
-    }
-  }
-  while (!Worklist.empty())
-    for (unsigned Code : SubCfgs[Worklist.pop_back_val()].ExitCodes)
-      if (isSubGroupSync(Code) && !RunsSolo[Code]) {
-        RunsSolo[Code] = true;
-        Worklist.push_back(Code);
-      }
-  for (unsigned K = 0; K < Count; ++K) {
-    if (!Diverges[K] && !RunsSolo[K])
-      continue;
-    for (unsigned Code : SubCfgs[K].ExitCodes)
-      if (!isSubGroupSync(Code))
-        Stops.insert(Code);
-    if (RunsSolo[K])
-      SoloBlocks.insert(SubCfgs[K].Blocks.begin(), SubCfgs[K].Blocks.end());
-  }
-}
-
-/// The work-group collective the fallback computes at stop `Code`, if any.
-CallInst *WorkGroupBuilder::stoppingCollective(unsigned Code) const {
-  return Code && Stops.contains(Code) && isCollective(getBuiltin(Syncs[Code]))
-             ? Syncs[Code]
-             : nullptr;
-}
-
 /// Whether barrier block `Code` waits for the sub-group only: a run of
 /// sub-group collectives, or a sub-group barrier (which splits like a
 /// collective with nothing to exchange).
@@ -475,54 +172,11 @@ bool WorkGroupBuilder::isSubGroupSync(unsigned Code) const {
   return isSubGroupCollective(Kind) || Kind == Builtin::SubGroupBarrier;
 }
 
-/// The chains whose nests run `BB`. A barrier block runs in a chain when
-/// its sub-group collectives are exchanged within it, else in none.
-SmallVector<int, 2> WorkGroupBuilder::chainsAt(const BasicBlock *BB) const {
-  if (isBarrierBlock(*BB)) {
-    int K = Continues[BarrierCode.lookup(BB)];
-    return K < 0 ? SmallVector<int, 2>() : chainsAt(SubCfgs[K].Start);
-  }
-  auto It = BlockChains.find(BB);
-  return It == BlockChains.end() ? SmallVector<int, 2>() : It->second;
-}
-
-/// The chains where `U` reads its value: those of the user's block, or of
-/// the incoming block for a PHI.
-SmallVector<int, 2> WorkGroupBuilder::chainsAt(const Use &U) const {
-  auto *User = cast<Instruction>(U.getUser());
-  auto *Phi = dyn_cast<PHINode>(User);
-  return chainsAt(Phi ? Phi->getIncomingBlock(U) : User->getParent());
-}
-
-/// Whether `V` is defined and used within one chain of at least two nests,
-/// and nowhere else, so that a sub-group's values of it are stored and
-/// loaded in one trip of the loop over the sub-groups, before any other
-/// sub-group's.
-bool WorkGroupBuilder::keptInSubGroup(const Instruction *V) const {
-  SmallVector<int, 2> Chain = chainsAt(V->getParent());
-  return Chain.size() == 1 && ContinuedBy[Chain[0]] >= 0 &&
-         all_of(V->uses(), [&](const Use &U) { return chainsAt(U) == Chain; });
-}
-
-/// Whether `V` may be defined and used in nests of one chain of two nests
-/// or more. Such a value cannot wait in a uniform slot: a nest loads those
-/// where it starts, and a nest that continues another starts once per
-/// sub-group, after the earlier sub-groups may have stored a later value.
-bool WorkGroupBuilder::sharesChain(const Instruction *V) const {
-  SmallVector<int, 2> Defined = chainsAt(V->getParent());
-  return any_of(V->uses(), [&](const Use &U) {
-    return any_of(chainsAt(U), [&](int Chain) {
-      return ContinuedBy[Chain] >= 0 && is_contained(Defined, Chain);
-    });
-  });
-}
-
 void WorkGroupBuilder::emitGroupValues(IRBuilder<> &B) {
   Value *CtxArg = WG.getArg(1);
-  auto *CtxTy = StructType::get(Ctx, {ArrayType::get(I64, NumDims),
-                                      ArrayType::get(I64, NumDims),
-                                      ArrayType::get(I64, NumDims), Ptr, Ptr,
-                                      I64});
+  auto *CtxTy = StructType::get(
+      Ctx, {ArrayType::get(I64, NumDims), ArrayType::get(I64, NumDims),
+            ArrayType::get(I64, NumDims), Ptr, Ptr, I64});
   auto LoadField = [&](unsigned Field, int Dim, Type *Ty, const Twine &Name) {
     SmallVector<Value *, 3> Idx{B.getInt32(0), B.getInt32(Field)};
     if (Dim >= 0)
@@ -549,8 +203,7 @@ void WorkGroupBuilder::emitGroupValues(IRBuilder<> &B) {
 
 /// Assigns every live value and every alloca its slot. Per-item arrays are
 /// carved, 64-byte aligned, out of one __lanes_loop_state block.
-void WorkGroupBuilder::createSlots(IRBuilder<> &B,
-                                   const WorkItemShape &Shape) {
+void WorkGroupBuilder::createSlots(IRBuilder<> &B, const WorkItemShape &Shape) {
   for (Instruction &I : WG.getEntryBlock())
     if (auto *Alloca = dyn_cast<AllocaInst>(&I))
       AllocaSlots[Alloca].Stride =
@@ -574,8 +227,8 @@ void WorkGroupBuilder::createSlots(IRBuilder<> &B,
       Slot.Base = B.CreateAlloca(Slot.Ty, nullptr, V->getName() + ".uniform");
       ++NumUniformState;
     } else {
-      Slot.Stride = alignTo(DL.getTypeAllocSize(Slot.Ty),
-                            DL.getPrefTypeAlign(Slot.Ty));
+      Slot.Stride =
+          alignTo(DL.getTypeAllocSize(Slot.Ty), DL.getPrefTypeAlign(Slot.Ty));
       ++NumVaryingState;
     }
   }
@@ -671,8 +324,7 @@ void WorkGroupBuilder::createSlots(IRBuilder<> &B,
 /// shares, the value whose array it uses.
 DenseMap<Instruction *, Instruction *> WorkGroupBuilder::shareArrays() {
   auto ExchangedAtBarrier = [](Instruction *V) {
-    return isCollective(getBuiltin(V)) ||
-           any_of(V->users(), [](User *U) {
+    return isCollective(getBuiltin(V)) || any_of(V->users(), [](User *U) {
              return isCollective(getBuiltin(cast<Instruction>(U)));
            });
   };
@@ -794,8 +446,8 @@ LoopNest WorkGroupBuilder::buildLoopNest(unsigned K, const SoloSubGroup *Solo) {
       }
       if (D == 0)
         N.Row = RowBase;
-      Value *Scaled = D == NumDims - 1 ? RowBase
-                                       : B.CreateMul(RowBase, LocalSize[D]);
+      Value *Scaled =
+          D == NumDims - 1 ? RowBase : B.CreateMul(RowBase, LocalSize[D]);
       RowBase = B.CreateAdd(Scaled, Id);
       N.Id[D] = Id;
     }
@@ -810,10 +462,10 @@ LoopNest WorkGroupBuilder::buildLoopNest(unsigned K, const SoloSubGroup *Solo) {
   for (unsigned L = 0; L < Own; ++L) {
     B.SetInsertPoint(N.Latches[L]);
     Level &Lv = Levels[L];
-    Value *Next = B.CreateAdd(Lv.Phi, B.getInt64(Lv.Step),
-                              Twine(Split && L <= 1 ? Lv.Counter : "lid") +
-                                  ".next",
-                              /*HasNUW=*/true, /*HasNSW=*/true);
+    Value *Next =
+        B.CreateAdd(Lv.Phi, B.getInt64(Lv.Step),
+                    Twine(Split && L <= 1 ? Lv.Counter : "lid") + ".next",
+                    /*HasNUW=*/true, /*HasNSW=*/true);
     BasicBlock *Exit = L + 1 < Levels.size() ? N.Latches[L + 1] : N.After;
     B.CreateCondBr(B.CreateICmpULT(Next, Lv.Bound), N.Headers[L], Exit);
     Lv.Phi->addIncoming(Next, N.Latches[L]);
@@ -844,8 +496,8 @@ LoopNest WorkGroupBuilder::buildLoopNest(unsigned K, const SoloSubGroup *Solo) {
     Constant *Top = B.getInt32(*max_element(S.ExitCodes));
     Carried Below = carry(N, B.getInt32(0), "code.below.top");
     Carried Max = carry(N, B.getInt32(0), "code.max");
-    N.MaxBelowTop = B.CreateIntrinsic(
-        Intrinsic::umax, {I32}, {Below[0], B.CreateSub(Top, N.ExitCode)});
+    N.MaxBelowTop = B.CreateIntrinsic(Intrinsic::umax, {I32},
+                                      {Below[0], B.CreateSub(Top, N.ExitCode)});
     N.MaxCode = B.CreateIntrinsic(Intrinsic::umax, {I32}, {Max[0], N.ExitCode});
     setNext(N, Below, N.MaxBelowTop);
     setNext(N, Max, N.MaxCode);
@@ -893,9 +545,9 @@ Value *WorkGroupBuilder::selectDim(Value *Dim, ArrayRef<Value *> PerDim,
     return C->getZExtValue() < NumDims ? PerDim[C->getZExtValue()] : Default;
   Value *Result = Default;
   for (unsigned D = 0; D < NumDims; ++D)
-    Result = B.CreateSelect(
-        B.CreateICmpEQ(Dim, ConstantInt::get(Dim->getType(), D)), PerDim[D],
-        Result);
+    Result =
+        B.CreateSelect(B.CreateICmpEQ(Dim, ConstantInt::get(Dim->getType(), D)),
+                       PerDim[D], Result);
   return Result;
 }
 
@@ -969,8 +621,7 @@ Value *WorkGroupBuilder::incomingValue(Instruction *V, LoopNest &Nest) {
 /// Stores \p V at \p Address of a slot of stateType(V's type).
 void WorkGroupBuilder::storeState(Value *V, Value *Address, IRBuilder<> &B) {
   Value *Stored = B.CreateZExt(V, stateType(V->getType()));
-  B.CreateAlignedStore(Stored, Address,
-                       DL.getPrefTypeAlign(Stored->getType()));
+  B.CreateAlignedStore(Stored, Address, DL.getPrefTypeAlign(Stored->getType()));
 }
 
 void WorkGroupBuilder::connectLiveValues(
@@ -1043,8 +694,8 @@ void WorkGroupBuilder::cloneSubCfg(unsigned K, LoopNest &Nest) {
   auto ExitTo = [&](unsigned Code) {
     BasicBlock *&Exit = ExitBlocks[Code];
     if (!Exit) {
-      Exit = BasicBlock::Create(Ctx, "exit" + Twine(Code) + "." + Twine(K),
-                                &WG, Nest.Latch);
+      Exit = BasicBlock::Create(Ctx, "exit" + Twine(Code) + "." + Twine(K), &WG,
+                                Nest.Latch);
       auto *Br = BranchInst::Create(Nest.Latch, Exit);
       Nest.ExitCode->addIncoming(ConstantInt::get(I32, Code), Exit);
       for (Accumulator &A : Nest.Accumulators) {
@@ -1108,62 +759,13 @@ void WorkGroupBuilder::cloneSubCfg(unsigned K, LoopNest &Nest) {
   markParallel(Clones, Nest);
 }
 
-/// Rewrites the sub-group id and the lane, computed from the local id in
-/// dimension 0 (`x >> log2(SG)`, `x & (SG - 1)`, sub_group.hpp), in terms of
-/// the nest's sub-group start and lane, so that what depends only on the
-/// sub-group is invariant in the lane loop: LICM hoists it, and the loop
-/// vectorizer sees a row's address plus the lane as a contiguous access.
-/// With x = start + lane, start a multiple of SG and lane < SG:
-///   x >> k           = start >> k             (k >= log2(SG))
-///   x | m            = start | m              (m has the low log2(SG) bits)
-///   x & m            = lane & m               (m < SG; lane for SG - 1)
-/// and the same for `trunc x & m`.
-void WorkGroupBuilder::foldSubGroupIds(const LoopNest &Nest) {
-  if (!Nest.Lane)
-    return;
-  uint64_t Mask = SubGroupSize - 1;
-  auto Replace = [](Instruction *I, Value *By) {
-    if (!By->hasName())
-      By->takeName(I);
-    I->replaceAllUsesWith(By);
-    I->eraseFromParent();
-  };
-  Value *Id = Nest.Id[0];
-  for (User *U : make_early_inc_range(Id->users())) {
-    auto *I = dyn_cast<Instruction>(U);
-    const APInt *C;
-    if (!I)
-      continue;
-    IRBuilder<> B(I);
-    if (match(I, m_LShr(m_Specific(Id), m_APInt(C))) &&
-        C->uge(Log2_64(SubGroupSize)))
-      Replace(I, B.CreateLShr(Nest.SubGroupStart, C->getZExtValue()));
-    else if (match(I, m_c_Or(m_Specific(Id), m_APInt(C))) &&
-             (C->getZExtValue() & Mask) == Mask)
-      Replace(I, B.CreateOr(Nest.SubGroupStart, *C));
-    else if (match(I, m_c_And(m_Specific(Id), m_APInt(C))) && C->ule(Mask))
-      Replace(I, C->getZExtValue() == Mask ? Nest.Lane
-                                           : B.CreateAnd(Nest.Lane, *C));
-    else if (isa<TruncInst>(I))
-      for (User *TU : make_early_inc_range(I->users()))
-        if (auto *And = dyn_cast<Instruction>(TU);
-            And && match(And, m_c_And(m_Specific(I), m_APInt(C))) &&
-            C->ule(Mask)) {
-          IRBuilder<> TB(And);
-          Value *Lane = TB.CreateTrunc(Nest.Lane, I->getType());
-          Replace(And, C->getZExtValue() == Mask ? Lane
-                                                 : TB.CreateAnd(Lane, *C));
-        }
-  }
-}
-
 /// Replaces the stand-in of `A`'s collective by the step of its
 /// accumulator; a scan also saves each work-item's result.
 void WorkGroupBuilder::stepCollective(Accumulator &A, LoopNest &Nest) {
   CallInst *Step = A.Step;
   IRBuilder<> B(Step);
-  Value *Next = collectiveStep(*Step, A.Acc[0], collectiveOperand(*Step),
-                               Nest.Item, B);
+  Value *Next =
+      collectiveStep(*Step, A.Acc[0], collectiveOperand(*Step), Nest.Item, B);
   A.Next->addIncoming(Next, Step->getParent());
   Builtin Kind = getBuiltin(Step);
   auto Slot = ValueSlots.find(Syncs[A.Code]);
@@ -1174,210 +776,6 @@ void WorkGroupBuilder::stepCollective(Accumulator &A, LoopNest &Nest) {
   Step->eraseFromParent();
   A.Step = nullptr;
   ++NumCollectives;
-}
-
-/// Replaces the stand-ins of the collectives the work-items of `Nest` leave
-/// for (sub-group ones, and work-group ones for the fallback) by stores of
-/// their operands, each operand once per exit
-/// and only those without an array of their own (exchangeSlot()).
-void WorkGroupBuilder::saveOperands(LoopNest &Nest) {
-  DenseSet<std::pair<BasicBlock *, Value *>> Saved;
-  for (auto [Call, StandIn] : Nest.StandIns) {
-    BasicBlock *Exit = StandIn->getParent();
-    IRBuilder<> B(StandIn);
-    // `Operand` of the collective is `X` in this nest. An operand with an
-    // array of its own was stored there where it is defined.
-    auto Save = [&](Value *Operand, Value *X) {
-      auto Slot = Exchanged.find(Operand);
-      if (Slot == Exchanged.end() || !Saved.insert({Exit, Operand}).second)
-        return;
-      B.CreateAlignedStore(X, slotAddress(Slot->second, Nest, B),
-                           DL.getPrefTypeAlign(X->getType()));
-    };
-    Save(collectiveOperand(*Call), collectiveOperand(*StandIn));
-    if (getBuiltin(Call) == Builtin::SubGroupShuffle &&
-        !ConstantLanes.count(Call))
-      Save(Call->getArgOperand(1), StandIn->getArgOperand(1));
-    StandIn->eraseFromParent();
-  }
-  Nest.StandIns.clear();
-}
-
-/// The per-work-item array of `V` when it is live across a barrier anyway.
-const StateSlot *WorkGroupBuilder::ownArray(Value *V) const {
-  auto *I = dyn_cast<Instruction>(V);
-  auto Slot = I ? ValueSlots.find(I) : ValueSlots.end();
-  return Slot != ValueSlots.end() && !Slot->second.Uniform &&
-                 !Slot->second.PerSubGroup
-             ? &Slot->second
-             : nullptr;
-}
-
-/// Where the exchange finds each work-item's `Operand`: in its own array
-/// (stored where it is defined) or in its array in Exchanged.
-const StateSlot &WorkGroupBuilder::exchangeSlot(Value *Operand) const {
-  if (const StateSlot *Own = ownArray(Operand))
-    return *Own;
-  return Exchanged.find(Operand)->second;
-}
-
-/// The sub-group collectives of barrier block `Code` (a run of them shares
-/// one, see IsolateBarriers.h), or none.
-SmallVector<CallInst *, 4>
-WorkGroupBuilder::subGroupCollectives(unsigned Code) const {
-  SmallVector<CallInst *, 4> Calls;
-  CallInst *Sync = Syncs[Code];
-  if (Sync && isSubGroupCollective(getBuiltin(Sync)))
-    for (Instruction &I : *Sync->getParent())
-      if (auto *Call = dyn_cast<CallInst>(&I))
-        Calls.push_back(Call);
-  return Calls;
-}
-
-/// The loop over the sub-groups between the nest before the sub-group
-/// collectives of barrier block `Code` and the nest after them. Full
-/// sub-groups and partial ones (the last of a row) take paths of their own,
-/// so that the full ones need no masks (exchangeSubGroup()).
-BasicBlock *WorkGroupBuilder::exchange(unsigned Code) {
-  BasicBlock *Next = Nests[Code].Pre;
-  SmallVector<CallInst *, 4> Used = usedCollectives(Code);
-  if (Used.empty())
-    return Next;
-  unsigned Lanes = SubGroupSize, Log2 = Log2_32(Lanes);
-  auto NewBlock = [&](const Twine &Name) {
-    return BasicBlock::Create(Ctx, Name, &WG);
-  };
-  BasicBlock *Pre = NewBlock("sg.exchange"), *Body = NewBlock("sg.loop"),
-             *Full = NewBlock("sg.full"), *Partial = NewBlock("sg.partial"),
-             *Latch = NewBlock("sg.latch");
-  IRBuilder<> B(Pre);
-  Value *PerRow = B.CreateLShr(B.CreateAdd(LocalSize[0], B.getInt64(Lanes - 1)),
-                               Log2, "sg.per.row");
-  Value *Total = B.CreateMul(B.CreateMul(PerRow, LocalSize[1]), LocalSize[2],
-                             "sg.count");
-  B.CreateBr(Body);
-
-  B.SetInsertPoint(Body);
-  PHINode *SubGroup = B.CreatePHI(I64, 2, "sg");
-  SubGroup->addIncoming(B.getInt64(0), Pre);
-  Value *First = B.CreateShl(B.CreateURem(SubGroup, PerRow), Log2);
-  Value *Base = B.CreateAdd(
-      B.CreateMul(B.CreateUDiv(SubGroup, PerRow), LocalSize[0]), First,
-      "sg.base");
-  Value *Size = B.CreateBinaryIntrinsic(
-      Intrinsic::umin, B.CreateSub(LocalSize[0], First), B.getInt64(Lanes),
-      nullptr, "sg.size");
-  B.CreateCondBr(B.CreateICmpEQ(Size, B.getInt64(Lanes)), Full, Partial);
-  for (auto [Path, PathSize] : {std::pair{Full, (Value *)nullptr},
-                                std::pair{Partial, Size}}) {
-    B.SetInsertPoint(Path);
-    exchangeSubGroup(Used, Base, PathSize, B);
-    B.CreateBr(Latch);
-  }
-
-  B.SetInsertPoint(Latch);
-  Value *NextSubGroup = B.CreateAdd(SubGroup, B.getInt64(1), "sg.next");
-  SubGroup->addIncoming(NextSubGroup, Latch);
-  B.CreateCondBr(B.CreateICmpULT(NextSubGroup, Total), Body, Next);
-  return Pre;
-}
-
-/// The exchange of the sub-group collectives of barrier block `Code` when
-/// its nest continues another (chainSubGroupSplits()): in the nest's Pre,
-/// for the one sub-group between the two lane loops.
-void WorkGroupBuilder::exchangeInNest(unsigned Code) {
-  SmallVector<CallInst *, 4> Used = usedCollectives(Code);
-  if (Used.empty()) // a sub-group barrier, or results nobody reads
-    return;
-  const LoopNest &N = Nests[Code];
-  IRBuilder<> B(N.Pre->getTerminator());
-  Value *Base =
-      B.CreateAdd(B.CreateMul(N.Row, LocalSize[0]), N.SubGroupStart, "sg.base");
-  exchangeSubGroup(Used, Base, nullptr, B);
-}
-
-/// The sub-group collectives of barrier block `Code` whose results are
-/// used, counted as lowered.
-SmallVector<CallInst *, 4>
-WorkGroupBuilder::usedCollectives(unsigned Code) const {
-  SmallVector<CallInst *, 4> Used;
-  for (CallInst *Call : subGroupCollectives(Code))
-    if (ValueSlots.count(Call))
-      Used.push_back(Call);
-  NumSubGroupCollectives += Used.size();
-  return Used;
-}
-
-/// Stores the results of sub-group collectives `Calls` for the sub-group
-/// whose lane 0 has linear id `Base` and whose size is `Size` (i64; null
-/// for a full one): each operand is loaded as one vector of SubGroupSize
-/// lanes (masked when partial), combined or shuffled, and stored.
-void WorkGroupBuilder::exchangeSubGroup(ArrayRef<CallInst *> Calls,
-                                        Value *Base, Value *Size,
-                                        IRBuilder<> &B) {
-  unsigned Lanes = SubGroupSize;
-  Constant *LaneIds = laneIds();
-  Value *SizeSplat =
-      B.CreateVectorSplat(Lanes, Size ? Size : B.getInt64(Lanes));
-  Value *Active = Size ? B.CreateICmpULT(LaneIds, SizeSplat, "sg.active")
-                       : Constant::getAllOnesValue(
-                             FixedVectorType::get(B.getInt1Ty(), Lanes));
-  // Where Slot holds the sub-group: from lane 0's element, or its one
-  // element when the slot has one per sub-group.
-  auto At = [&](const StateSlot &Slot) {
-    if (Slot.InSubGroup)
-      return Slot.Base;
-    Value *Element =
-        Slot.PerSubGroup ? B.CreateLShr(Base, Log2_32(Lanes)) : Base;
-    return B.CreateInBoundsGEP(B.getInt8Ty(), Slot.Base,
-                               B.CreateMul(Element, B.getInt64(Slot.Stride)));
-  };
-  // Each operand is loaded once; the lanes past a partial sub-group hold
-  // poison until a reduction or scan puts its identity there.
-  DenseMap<Value *, Value *> Loaded;
-  auto Load = [&](Value *Operand, const char *Name) {
-    Value *&Vector = Loaded[Operand];
-    if (!Vector) {
-      const StateSlot &Slot = exchangeSlot(Operand);
-      Vector = B.CreateMaskedLoad(FixedVectorType::get(Slot.Ty, Lanes),
-                                  At(Slot), DL.getPrefTypeAlign(Slot.Ty),
-                                  Active, nullptr, Name);
-    }
-    return Vector;
-  };
-  for (CallInst *Call : Calls) {
-    Type *Ty = Call->getType();
-    Align ElementAlign = DL.getPrefTypeAlign(Ty);
-    Value *X = Load(collectiveOperand(*Call), "sg.x");
-    Value *Results;
-    if (hasCollectiveOp(getBuiltin(Call))) {
-      if (Size)
-        X = B.CreateSelect(Active, X,
-                           B.CreateVectorSplat(Lanes, collectiveStart(*Call)),
-                           "sg.active.x");
-      Results = subGroupCombine(*Call, X, B);
-    } else if (auto Sources = ConstantLanes.find(Call);
-               Sources != ConstantLanes.end()) {
-      Results = shuffleToLanes(X, Sources->second, Size, B);
-    } else {
-      // A source lane outside the sub-group reads the lane's own value.
-      Value *Operands = At(exchangeSlot(collectiveOperand(*Call)));
-      Value *Src = B.CreateZExtOrTrunc(Load(Call->getArgOperand(1), "sg.src"),
-                                       LaneIds->getType());
-      Src = B.CreateSelect(B.CreateICmpULT(Src, SizeSplat), Src, LaneIds);
-      Results = B.CreateMaskedGather(FixedVectorType::get(Ty, Lanes),
-                                     B.CreateGEP(Ty, Operands, Src),
-                                     ElementAlign, Active, nullptr,
-                                     "sg.shuffle");
-    }
-    const StateSlot &Slot = ValueSlots.find(Call)->second;
-    if (Slot.PerSubGroup) {
-      Value *Lane0 = B.CreateExtractElement(Results, uint64_t(0));
-      storeState(Lane0, At(Slot), B);
-    } else {
-      B.CreateMaskedStore(Results, At(Slot), ElementAlign, Active);
-    }
-  }
 }
 
 /// The block work-items pass through from `Nest` to the sub-CFG after
@@ -1473,22 +871,6 @@ void WorkGroupBuilder::emitDispatch(unsigned K) {
     Switch->addCase(B.getInt32(Code), Target(Code));
 }
 
-/// The lane numbers of a sub-group, <0, 1, ..., SG - 1> (i64).
-Constant *WorkGroupBuilder::laneIds() const {
-  SmallVector<uint64_t, 64> Ids;
-  for (unsigned J = 0; J < SubGroupSize; ++J)
-    Ids.push_back(J);
-  return ConstantDataVector::get(Ctx, Ids);
-}
-
-/// The smallest exit code of the work-items that left `Nest`, which has
-/// several exits (see buildLoopNest).
-Value *WorkGroupBuilder::minExitCode(unsigned K, const LoopNest &Nest,
-                                     IRBuilder<> &B) {
-  return B.CreateSub(B.getInt32(*max_element(SubCfgs[K].ExitCodes)),
-                     Nest.MaxBelowTop, "code.min");
-}
-
 /// A block that reports work-items waiting at the barriers or collectives
 /// of exit codes `Code` and `Other` (i32) and returns.
 BasicBlock *WorkGroupBuilder::reportDivergence(Value *Code, Value *Other) {
@@ -1505,193 +887,6 @@ BasicBlock *WorkGroupBuilder::reportDivergence(Value *Code, Value *Other) {
   B.CreateCall(Divergent, {WG.getArg(1), NameOf(Code), NameOf(Other)});
   B.CreateRetVoid();
   return Report;
-}
-
-/// The fallback for a work-group whose work-items left a nest that
-/// Diverges for different exits, each work-item's exit code in CodeSlot.
-/// It runs the sub-groups one at a time, each as far as it goes without
-/// the rest of the work-group: while the sub-group waits at a run of
-/// sub-group collectives, the run is exchanged for it alone and the
-/// sub-CFG after the run runs for its lanes (SoloNests). The lanes of a
-/// sub-group must agree on every exit, and the sub-groups on where they
-/// stop: one work-group barrier or the end, which the fallback goes on to.
-/// Nested loops over the rows and the sub-groups of each row, as the
-/// exchange loop has, bring each sub-group's ids.
-void WorkGroupBuilder::buildFallback() {
-  auto NewBlock = [&](const Twine &Name) {
-    return BasicBlock::Create(Ctx, Name, &WG);
-  };
-  Fallback = NewBlock("solo.fallback");
-  IRBuilder<> B(Fallback);
-  B.CreateStore(B.getInt32(-1), AgreedCode);
-  // Levels, innermost first: the sub-groups of a row, then dimensions 1
-  // and 2.
-  std::array<BasicBlock *, NumDims> Headers, Latches;
-  std::array<PHINode *, NumDims> Counters;
-  for (int L = NumDims - 1; L >= 0; --L)
-    Headers[L] = NewBlock("solo.header." + Twine(L));
-  for (unsigned L = 0; L < NumDims; ++L)
-    Latches[L] = NewBlock("solo.latch." + Twine(L));
-  BasicBlock *Done = NewBlock("solo.done");
-  B.CreateBr(Headers[NumDims - 1]);
-  BasicBlock *Outer = Fallback;
-  for (int L = NumDims - 1; L >= 0; --L) {
-    B.SetInsertPoint(Headers[L]);
-    Counters[L] = B.CreatePHI(I64, 2, L ? "solo.lid." + Twine(L) : "solo.sg");
-    Counters[L]->addIncoming(B.getInt64(0), Outer);
-    if (L > 0)
-      B.CreateBr(Headers[L - 1]);
-    Outer = Headers[L];
-  }
-  for (unsigned L = 0; L < NumDims; ++L) {
-    B.SetInsertPoint(Latches[L]);
-    Value *Next =
-        B.CreateAdd(Counters[L], B.getInt64(L ? 1 : SubGroupSize), "", true);
-    B.CreateCondBr(B.CreateICmpULT(Next, LocalSize[L]), Headers[L],
-                   L + 1 < NumDims ? Latches[L + 1] : Done);
-    Counters[L]->addIncoming(Next, Latches[L]);
-  }
-
-  // The sub-group, and the exit its lanes agree on.
-  B.SetInsertPoint(Headers[0]);
-  SoloSubGroup Solo;
-  Solo.Row = B.CreateAdd(B.CreateMul(Counters[2], LocalSize[1]), Counters[1],
-                         "solo.row");
-  Solo.Start = Counters[0];
-  // Only the last sub-group of a row may be partial, and none is when the
-  // kernel is specialized for whole sub-groups: then the solo nests' lane
-  // loops have exactly SG trips and need no masks.
-  Solo.Size = wholeSubGroups()
-                  ? B.getInt64(SubGroupSize)
-                  : B.CreateBinaryIntrinsic(
-                        Intrinsic::umin, B.CreateSub(LocalSize[0], Solo.Start),
-                        B.getInt64(SubGroupSize), nullptr, "solo.size");
-  Solo.Id = {nullptr, Counters[1], Counters[2]};
-  Value *Base =
-      B.CreateAdd(B.CreateMul(Solo.Row, LocalSize[0]), Solo.Start, "solo.base");
-  Value *Codes = B.CreateInBoundsGEP(I32, CodeSlot.Base, Base);
-  Value *First = B.CreateLoad(I32, Codes, "solo.code");
-  Value *Active =
-      B.CreateICmpULT(laneIds(), B.CreateVectorSplat(SubGroupSize, Solo.Size));
-  Value *Firsts = B.CreateVectorSplat(SubGroupSize, First);
-  Value *Lanes =
-      B.CreateMaskedLoad(FixedVectorType::get(I32, SubGroupSize), Codes,
-                         Align(4), Active, Firsts, "solo.codes");
-  Value *Disagree = B.CreateOrReduce(B.CreateICmpNE(Lanes, Firsts));
-  BasicBlock *Step = NewBlock("solo.step");
-  BasicBlock *Disagreed = NewBlock("solo.disagreed");
-  B.CreateCondBr(B.CreateAnd(Checked, Disagree), Disagreed, Step);
-  B.SetInsertPoint(Disagreed);
-  Value *Min = B.CreateUnaryIntrinsic(Intrinsic::vector_reduce_umin, Lanes);
-  Value *Max = B.CreateUnaryIntrinsic(Intrinsic::vector_reduce_umax, Lanes);
-  B.CreateBr(reportDivergence(Min, Max));
-
-  // Where the sub-group waits: a run it goes through, or a stop.
-  B.SetInsertPoint(Step);
-  PHINode *Code = B.CreatePHI(I32, 4, "solo.at");
-  Code->addIncoming(First, Headers[0]);
-  BasicBlock *Stop = NewBlock("solo.stop");
-  SwitchInst *Switch = B.CreateSwitch(Code, Stop);
-  for (unsigned K = 0; K < SubCfgs.size(); ++K)
-    if (RunsSolo[K])
-      Switch->addCase(B.getInt32(K), soloRun(K, Solo, Base, Code));
-
-  // Every sub-group must stop where the first one did.
-  B.SetInsertPoint(Stop);
-  Value *Agreed = B.CreateLoad(I32, AgreedCode, "solo.agreed");
-  Value *Differs = B.CreateAnd(B.CreateICmpNE(Agreed, B.getInt32(-1)),
-                               B.CreateICmpNE(Agreed, Code));
-  BasicBlock *Record = NewBlock("solo.record");
-  B.CreateCondBr(B.CreateAnd(Checked, Differs), reportDivergence(Agreed, Code),
-                 Record);
-  B.SetInsertPoint(Record);
-  B.CreateStore(Code, AgreedCode);
-  B.CreateBr(Latches[0]);
-
-  B.SetInsertPoint(Done);
-  SmallVector<BasicBlock *, 4> Targets;
-  for (unsigned Exit : Stops)
-    Targets.push_back(!Exit                      ? Return
-                      : stoppingCollective(Exit) ? computeCollective(Exit)
-                                                 : Nests[Exit].Pre);
-  Switch = B.CreateSwitch(B.CreateLoad(I32, AgreedCode), Targets[0]);
-  for (auto [Exit, Target] : zip(Stops, Targets))
-    Switch->addCase(B.getInt32(Exit), Target);
-}
-
-/// A block that computes the work-group collective of stop `Code` for the
-/// fallback, from the operands every work-item saved: a loop over the
-/// work-items in linear order steps the accumulator as a nest would
-/// (stepCollective()), and stores a scan's results and the final value
-/// where the sub-CFG after the collective reads them.
-BasicBlock *WorkGroupBuilder::computeCollective(unsigned Code) {
-  CallInst *Call = Syncs[Code];
-  auto NewBlock = [&](const Twine &Name) {
-    return BasicBlock::Create(Ctx, Name + "." + Twine(Code), &WG);
-  };
-  BasicBlock *Pre = NewBlock("solo.collective"), *Loop = NewBlock("solo.item"),
-             *After = NewBlock("solo.collective.done");
-  IRBuilder<> B(Pre);
-  B.CreateBr(Loop);
-  B.SetInsertPoint(Loop);
-  PHINode *Item = B.CreatePHI(I64, 2, "solo.item");
-  PHINode *Acc = B.CreatePHI(Call->getType(), 2, "solo.acc");
-  Item->addIncoming(B.getInt64(0), Pre);
-  Acc->addIncoming(collectiveStart(*Call), Pre);
-  const StateSlot &Operands = exchangeSlot(collectiveOperand(*Call));
-  auto ItemAddress = [&](const StateSlot &Slot) {
-    return B.CreateInBoundsGEP(B.getInt8Ty(), Slot.Base,
-                               B.CreateMul(Item, B.getInt64(Slot.Stride)));
-  };
-  Value *X =
-      B.CreateTrunc(B.CreateLoad(Operands.Ty, ItemAddress(Operands), "solo.x"),
-                    Call->getType());
-  Value *Next = collectiveStep(*Call, Acc, X, Item, B);
-  auto Result = ValueSlots.find(Call);
-  if (Result != ValueSlots.end() && !Result->second.Uniform)
-    storeState(getBuiltin(Call) == Builtin::GroupScanExclusive ? Acc : Next,
-               ItemAddress(Result->second), B);
-  Value *NextItem = B.CreateAdd(Item, B.getInt64(1), "", /*HasNUW=*/true);
-  Item->addIncoming(NextItem, Loop);
-  Acc->addIncoming(Next, Loop);
-  B.CreateCondBr(B.CreateICmpULT(NextItem, NumItems), Loop, After);
-  B.SetInsertPoint(After);
-  if (Result != ValueSlots.end() && Result->second.Uniform)
-    storeState(Next, Result->second.Base, B);
-  B.CreateBr(Nests[Code].Pre);
-  return Pre;
-}
-
-/// The block where the fallback takes sub-group `Solo`, whose lane 0 has
-/// linear id `Base`, through the sub-group collectives (or barrier) of
-/// barrier block K and the sub-CFG after them: the exchange for it alone,
-/// then SoloNests[K] for its lanes, whose exit, once the lanes agree on it,
-/// goes back to `Step`.
-BasicBlock *WorkGroupBuilder::soloRun(unsigned K, const SoloSubGroup &Solo,
-                                      Value *Base, PHINode *Step) {
-  BasicBlock *Run = BasicBlock::Create(Ctx, "solo.run." + Twine(K), &WG);
-  LoopNest &Nest = SoloNests[K] = buildLoopNest(K, &Solo);
-  IRBuilder<> B(Run);
-  if (SmallVector<CallInst *, 4> Used = usedCollectives(K); !Used.empty())
-    exchangeSubGroup(Used, Base, Solo.Size, B);
-  B.CreateBr(Nest.Pre);
-  const SmallSetVector<unsigned, 4> &Exits = SubCfgs[K].ExitCodes;
-  B.SetInsertPoint(Nest.After);
-  if (Exits.empty()) { // the sub-CFG never finishes
-    B.CreateUnreachable();
-  } else if (Exits.size() == 1) {
-    Step->addIncoming(B.getInt32(Exits[0]), Nest.After);
-    B.CreateBr(Step->getParent());
-  } else {
-    Value *MinCode = minExitCode(K, Nest, B);
-    BasicBlock *Agreed =
-        BasicBlock::Create(Ctx, "solo.agreed." + Twine(K), &WG);
-    B.CreateCondBr(B.CreateAnd(Checked, B.CreateICmpNE(MinCode, Nest.MaxCode)),
-                   reportDivergence(MinCode, Nest.MaxCode), Agreed);
-    BranchInst::Create(Step->getParent(), Agreed);
-    Step->addIncoming(Nest.MaxCode, Agreed);
-  }
-  return Run;
 }
 
 /// The names of the exit codes, for divergence reports; built once.
@@ -1852,7 +1047,8 @@ bool WorkGroupBuilder::build(AAResults &AA) {
   // A collective's result is computed across the work-item loop before it
   // and read after it: always loop state.
   for (Instruction &I : instructions(WG))
-    if (isCollective(getBuiltin(&I)) && !I.use_empty() && !is_contained(Live, &I))
+    if (isCollective(getBuiltin(&I)) && !I.use_empty() &&
+        !is_contained(Live, &I))
       Live.push_back(&I);
   WorkItemShape Shape(WG);
   Remat.allowUnchangedLoads(AA, Shape, SplitsSubGroups ? SubGroupSize : 0);
@@ -1903,7 +1099,7 @@ bool WorkGroupBuilder::build(AAResults &AA) {
 
 /// Replaces by `WG` every `__lanes_work_group_function` call that resolves
 /// to it.
-void foldWorkGroupFunctionQueries(Module &M, Function &WG) {
+static void foldWorkGroupFunctionQueries(Module &M, Function &WG) {
   Function *Query = M.getFunction("__lanes_work_group_function");
   if (!Query)
     return;
@@ -1917,7 +1113,7 @@ void foldWorkGroupFunctionQueries(Module &M, Function &WG) {
   }
 }
 
-} // namespace
+} // namespace cbs
 
 PreservedAnalyses WorkItemLoopsPass::run(Module &M,
                                          ModuleAnalysisManager &MAM) {
@@ -1928,15 +1124,15 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M,
     if (isWorkGroupFunction(F))
       WorkGroupFunctions.push_back(&F);
   for (Function *WG : WorkGroupFunctions) {
-    Function *Entry = M.getFunction(
-        WG->getFnAttribute(WorkGroupAttr).getValueAsString());
-    WorkGroupBuilder Builder(*WG);
+    Function *Entry =
+        M.getFunction(WG->getFnAttribute(WorkGroupAttr).getValueAsString());
+    cbs::WorkGroupBuilder Builder(*WG);
     if (!Builder.build(FAM.getResult<AAManager>(*WG)) || !Entry)
       continue;
     // Built: the function no longer waits for lowering.
     WG->removeFnAttr(WorkGroupAttr);
     WG->addFnAttr(LoweredWorkGroupAttr, Entry->getName());
-    foldWorkGroupFunctionQueries(M, *WG);
+    cbs::foldWorkGroupFunctionQueries(M, *WG);
     ++NumWorkGroupFunctions;
   }
   return WorkGroupFunctions.empty() ? PreservedAnalyses::all()
