@@ -2,7 +2,7 @@
 //
 /// \file
 /// The part of `lanes-work-item-loops` that splits the work-item loops at
-/// sub-group collectives (WorkItemLoops.h, steps 5 and 6): the exchange of
+/// sub-group collectives (WorkItemLoops.h, steps 2 and 5): the exchange of
 /// a run of them as vector operations, once for all sub-groups between two
 /// nests or for one sub-group between two chained lane loops, and the
 /// rewriting of sub-group ids in terms of the sub-group loop's counters.

@@ -3,7 +3,8 @@
 /// \file
 /// The worker class of `lanes-work-item-loops` (WorkItemLoops.h states the
 /// algorithm) and the types it builds with, shared by the files that
-/// implement it: WorkItemLoops.cpp (sub-CFGs, slots, nests, dispatch),
+/// implement it: WorkItemLoops.cpp (sub-CFGs, nests, dispatch),
+/// LoopState.cpp (the slots of values live across barriers),
 /// SubGroupSplits.cpp (sub-group collectives: exchanges and chained nests)
 /// and SubGroupFallback.cpp (sub-groups that part ways). Private to the
 /// pass.
