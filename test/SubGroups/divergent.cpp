@@ -18,7 +18,12 @@
 //    a different trip count in each sub-group.
 // Each is checked against a host simulation of every sub-group, in 1-D
 // groups whose rows are multiples of the usual sub-group sizes and rows
-// that end in partial sub-groups, and in 2-D and 3-D groups.
+// that end in partial sub-groups, and in 2-D and 3-D groups. The compiler
+// does not see those local sizes, so it builds these kernels for any size.
+// i. A kernel launched with a local size it does see, whole sub-groups, is
+//    specialized for it: there sub-groups that part ways go on alone right
+//    after their own lanes. A loop whose rounds end at two different
+//    barriers, where the even sub-groups reduce in round 1 only.
 //
 // Then the errors, which must throw sycl::exception (errc::runtime) in
 // checked mode rather than hang: a collective only part of a sub-group
@@ -443,6 +448,57 @@ int runAll(sycl::queue &Q, const Data &D, sycl::range<Dims> Global,
   return Rc;
 }
 
+class RoundsAlone;
+
+/// i. Sub-groups that part ways in a kernel specialized for whole
+/// sub-groups. All sub-groups leave the loop's first nest for the first
+/// barrier in round 0; in round 1 the even ones go on alone through their
+/// reduction to the second barrier, where the odd ones wait.
+int roundsAlone(sycl::queue &Q, const Data &D) {
+  constexpr size_t N = 192, Local = 64;
+  const int *In = D.In;
+  int *Out = D.Out, *Rounds = D.Extra;
+  size_t *Reported = D.Reported;
+  // Read at run time, so that the compiler cannot tell the rounds apart:
+  // three rounds, the even sub-groups reduce in round 1, and round 0 ends
+  // at the first barrier.
+  Rounds[0] = 3;
+  Rounds[1] = 1;
+  Rounds[2] = 0;
+  Q.parallel_for<RoundsAlone>(sycl::nd_range<1>(N, Local), [=](sycl::nd_item<1>
+                                                                   It) {
+     sycl::sub_group S = It.get_sub_group();
+     size_t I = It.get_global_id(0);
+     if (I == 0)
+       *Reported = S.get_max_local_range()[0];
+     int X = In[I];
+     for (int Round = 0; Round < Rounds[0]; ++Round) {
+       if (Round == Rounds[1] && S.get_group_linear_id() % 2 == 0)
+         X = sycl::reduce_over_group(S, X, sycl::plus<>());
+       if (Round == Rounds[2])
+         sycl::group_barrier(It.get_group());
+       else
+         sycl::group_barrier(It.get_group());
+       X += Round;
+     }
+     Out[I] = X;
+   }).wait();
+  const char *Name = "rounds alone (64, specialized)";
+  size_t SG = subgroups::checkedSize(Q, *Reported, Name);
+  if (!SG)
+    return 1;
+  std::vector<int> Want(In, In + N);
+  forEachSubGroup(
+      N, sycl::range<1>(Local), SG, [&](size_t First, const Place &P) {
+        int Sum = 0;
+        for (size_t L = 0; L < P.Size; ++L)
+          Sum += In[First + L];
+        for (size_t L = 0; L < P.Size; ++L)
+          Want[First + L] = (P.SubGroup % 2 == 0 ? Sum : In[First + L]) + 1 + 2;
+      });
+  return corpus::check(Name, Out, Want);
+}
+
 /// Runs \p Launch, which must throw sycl::exception with errc::runtime and
 /// a message that names the kernel and speaks of a sub-group or a barrier
 /// (the library-only and the compiled modes word it differently).
@@ -539,6 +595,7 @@ int main() {
   Rc |= runAll(Q, D, sycl::range<2>(4, 26), sycl::range<2>(2, 13));
   Rc |= runAll(Q, D, sycl::range<3>(2, 6, 14), sycl::range<3>(2, 3, 7));
   Rc |= runAll(Q, D, sycl::range<3>(2, 2, 48), sycl::range<3>(1, 2, 24));
+  Rc |= roundsAlone(Q, D);
 
   // A sub-group of one cannot split.
   std::vector<size_t> Sizes =

@@ -65,13 +65,14 @@ void WorkGroupBuilder::createSlots(IRBuilder<> &B, const WorkItemShape &Shape) {
     }
   }
   // An operand is kept within the sub-group when every exchange of it
-  // runs within a chain.
+  // runs within a chain, or for sub-groups that went on alone.
   auto Exchange = [&](Value *Operand, unsigned Code) {
     if (ownArray(Operand))
       return;
     auto [It, New] = Exchanged.try_emplace(Operand);
     StateSlot &Slot = It->second;
-    Slot.InSubGroup = (New || Slot.InSubGroup) && Continues[Code] >= 0;
+    Slot.InSubGroup = (New || Slot.InSubGroup) &&
+                      (Continues[Code] >= 0 || reachedAlone(Code));
     Slot.Ty = Operand->getType();
     Slot.Stride = DL.getTypeAllocSize(Slot.Ty);
   };
@@ -111,10 +112,13 @@ void WorkGroupBuilder::createSlots(IRBuilder<> &B, const WorkItemShape &Shape) {
   for (auto &[Operand, Slot] : Exchanged)
     Place(Slot, Operand->getName() + ".sg");
   if (is_contained(Diverges, true)) {
-    CodeSlot.Ty = I32;
-    CodeSlot.Stride = 4;
-    Arrays.push_back(&CodeSlot);
     AgreedCode = B.CreateAlloca(I32, nullptr, "agreed.code");
+    B.CreateStore(B.getInt32(-1), AgreedCode);
+    if (!SplitsSubGroups) {
+      CodeSlot.Ty = I32;
+      CodeSlot.Stride = 4;
+      Arrays.push_back(&CodeSlot);
+    }
   }
   if (Arrays.empty())
     return;

@@ -3,8 +3,9 @@
 /// \file
 /// The part of `lanes-work-item-loops` for whole sub-groups that take
 /// different ways through sub-group collectives (WorkItemLoops.h, step 3):
-/// which nests may see it, and the fallback that then runs the sub-groups
-/// one at a time, each as far as it goes alone.
+/// which nests may see it, and the code that then takes the sub-groups on
+/// alone, one at a time, each as far as it goes: right after its lanes
+/// in a kernel that splits its sub-groups, else in a fallback.
 //
 //===----------------------------------------------------------------------===//
 #include "WorkGroupBuilder.h"
@@ -56,6 +57,43 @@ void WorkGroupBuilder::findDivergentRuns() {
   }
 }
 
+/// Finds the sub-CFGs whose nests over the work-group run (RunsOverGroup):
+/// all of them, unless the kernel splits its sub-groups. Then sub-groups
+/// that leave a nest that Diverges for a run of sub-group collectives go
+/// on alone (continueAlone()), and the nest after the run runs over the
+/// group only when another nest leads there too. The work-group goes on
+/// from where the sub-groups stopped, so every stop's nest runs.
+void WorkGroupBuilder::findGroupNests() {
+  unsigned Count = SubCfgs.size();
+  RunsOverGroup.assign(Count, !SplitsSubGroups);
+  if (!SplitsSubGroups)
+    return;
+  SmallVector<unsigned, 8> Worklist{0};
+  append_range(Worklist, Stops);
+  for (unsigned K : Worklist)
+    RunsOverGroup[K] = true;
+  while (!Worklist.empty()) {
+    unsigned K = Worklist.pop_back_val();
+    for (unsigned Code : SubCfgs[K].ExitCodes)
+      if (!RunsOverGroup[Code] && !(Diverges[K] && isSubGroupSync(Code))) {
+        RunsOverGroup[Code] = true;
+        Worklist.push_back(Code);
+      }
+  }
+}
+
+/// Whether only sub-groups that went on alone reach barrier block `Code`,
+/// a run of sub-group collectives: each sub-group's lanes then leave for
+/// it and it is exchanged in one trip of the loop over the sub-groups
+/// (continueAlone()).
+bool WorkGroupBuilder::reachedAlone(unsigned Code) const {
+  return SplitsSubGroups && isSubGroupSync(Code) &&
+         none_of(seq<unsigned>(SubCfgs.size()), [&](unsigned K) {
+           return RunsOverGroup[K] && !Diverges[K] &&
+                  SubCfgs[K].ExitCodes.contains(Code);
+         });
+}
+
 /// The work-group collective the fallback computes at stop `Code`, if any.
 CallInst *WorkGroupBuilder::stoppingCollective(unsigned Code) const {
   return Code && Stops.contains(Code) && isCollective(getBuiltin(Syncs[Code]))
@@ -80,22 +118,17 @@ Value *WorkGroupBuilder::minExitCode(unsigned K, const LoopNest &Nest,
 }
 
 /// The fallback for a work-group whose work-items left a nest that
-/// Diverges for different exits, each work-item's exit code in CodeSlot.
-/// It runs the sub-groups one at a time, each as far as it goes without
-/// the rest of the work-group: while the sub-group waits at a run of
-/// sub-group collectives, the run is exchanged for it alone and the
-/// sub-CFG after the run runs for its lanes (SoloNests). The lanes of a
-/// sub-group must agree on every exit, and the sub-groups on where they
-/// stop: one work-group barrier or the end, which the fallback goes on to.
-/// Nested loops over the rows and the sub-groups of each row, as the
-/// exchange loop has, bring each sub-group's ids.
+/// Diverges for different exits, each work-item's exit code in CodeSlot,
+/// in a kernel that does not split its sub-groups (splitsSubGroups()):
+/// nested loops over the rows and the sub-groups of each row, as the
+/// exchange loop has, take each sub-group on alone (runAlone()) once its
+/// lanes agree on their exit.
 void WorkGroupBuilder::buildFallback() {
   auto NewBlock = [&](const Twine &Name) {
     return BasicBlock::Create(Ctx, Name, &WG);
   };
   Fallback = NewBlock("solo.fallback");
   IRBuilder<> B(Fallback);
-  B.CreateStore(B.getInt32(-1), AgreedCode);
   // Levels, innermost first: the sub-groups of a row, then dimensions 1
   // and 2.
   std::array<BasicBlock *, NumDims> Headers, Latches;
@@ -104,7 +137,6 @@ void WorkGroupBuilder::buildFallback() {
     Headers[L] = NewBlock("solo.header." + Twine(L));
   for (unsigned L = 0; L < NumDims; ++L)
     Latches[L] = NewBlock("solo.latch." + Twine(L));
-  BasicBlock *Done = NewBlock("solo.done");
   B.CreateBr(Headers[NumDims - 1]);
   BasicBlock *Outer = Fallback;
   for (int L = NumDims - 1; L >= 0; --L) {
@@ -120,28 +152,24 @@ void WorkGroupBuilder::buildFallback() {
     Value *Next =
         B.CreateAdd(Counters[L], B.getInt64(L ? 1 : SubGroupSize), "", true);
     B.CreateCondBr(B.CreateICmpULT(Next, LocalSize[L]), Headers[L],
-                   L + 1 < NumDims ? Latches[L + 1] : Done);
+                   L + 1 < NumDims ? Latches[L + 1] : stopped());
     Counters[L]->addIncoming(Next, Latches[L]);
   }
 
-  // The sub-group, and the exit its lanes agree on.
+  // The sub-group (the last of a row may be partial), and the exit its
+  // lanes agree on.
   B.SetInsertPoint(Headers[0]);
   SoloSubGroup Solo;
   Solo.Row = B.CreateAdd(B.CreateMul(Counters[2], LocalSize[1]), Counters[1],
                          "solo.row");
   Solo.Start = Counters[0];
-  // Only the last sub-group of a row may be partial, and none is when the
-  // kernel is specialized for whole sub-groups: then the solo nests' lane
-  // loops have exactly SG trips and need no masks.
-  Solo.Size = wholeSubGroups()
-                  ? B.getInt64(SubGroupSize)
-                  : B.CreateBinaryIntrinsic(
-                        Intrinsic::umin, B.CreateSub(LocalSize[0], Solo.Start),
-                        B.getInt64(SubGroupSize), nullptr, "solo.size");
+  Solo.Size = B.CreateBinaryIntrinsic(
+      Intrinsic::umin, B.CreateSub(LocalSize[0], Solo.Start),
+      B.getInt64(SubGroupSize), nullptr, "solo.size");
   Solo.Id = {nullptr, Counters[1], Counters[2]};
-  Value *Base =
+  Solo.Base =
       B.CreateAdd(B.CreateMul(Solo.Row, LocalSize[0]), Solo.Start, "solo.base");
-  Value *Codes = B.CreateInBoundsGEP(I32, CodeSlot.Base, Base);
+  Value *Codes = B.CreateInBoundsGEP(I32, CodeSlot.Base, Solo.Base);
   Value *First = B.CreateLoad(I32, Codes, "solo.code");
   Value *Active =
       B.CreateICmpULT(laneIds(), B.CreateVectorSplat(SubGroupSize, Solo.Size));
@@ -150,45 +178,110 @@ void WorkGroupBuilder::buildFallback() {
       B.CreateMaskedLoad(FixedVectorType::get(I32, SubGroupSize), Codes,
                          Align(4), Active, Firsts, "solo.codes");
   Value *Disagree = B.CreateOrReduce(B.CreateICmpNE(Lanes, Firsts));
-  BasicBlock *Step = NewBlock("solo.step");
   BasicBlock *Disagreed = NewBlock("solo.disagreed");
-  B.CreateCondBr(B.CreateAnd(Checked, Disagree), Disagreed, Step);
+  B.CreateCondBr(B.CreateAnd(Checked, Disagree), Disagreed,
+                 runAlone(Solo, First, Headers[0], Latches[0]));
   B.SetInsertPoint(Disagreed);
   Value *Min = B.CreateUnaryIntrinsic(Intrinsic::vector_reduce_umin, Lanes);
   Value *Max = B.CreateUnaryIntrinsic(Intrinsic::vector_reduce_umax, Lanes);
   B.CreateBr(reportDivergence(Min, Max));
+}
 
-  // Where the sub-group waits: a run it goes through, or a stop.
-  B.SetInsertPoint(Step);
-  PHINode *Code = B.CreatePHI(I32, 4, "solo.at");
-  Code->addIncoming(First, Headers[0]);
+/// In a kernel that splits its sub-groups, each sub-group leaving nest K
+/// (which Diverges) goes on alone right after its lane loop, inside the
+/// loop over the sub-groups: once its lanes agree on their exit, it runs
+/// through the runs of sub-group collectives it reaches until it stops
+/// (runAlone()), and then the next sub-group's lanes run. No exit code
+/// waits in memory and no second pass goes over the sub-groups, and a
+/// sub-group's values stay in registers from one lane loop to the next.
+void WorkGroupBuilder::continueAlone(unsigned K) {
+  LoopNest &Nest = Nests[K];
+  // The largest exit code of the sub-group's lanes, and the largest
+  // (top - code), as buildLoopNest finds them over the group.
+  IRBuilder<> B(Nest.Latch, Nest.Latch->getFirstInsertionPt());
+  Constant *Top = B.getInt32(*max_element(SubCfgs[K].ExitCodes));
+  auto OverLanes = [&](Value *Code, const Twine &Name) {
+    auto *Phi = PHINode::Create(I32, 2, Name, Nest.Header->begin());
+    Phi->addIncoming(B.getInt32(0), Nest.Entries[0]);
+    Value *Next = B.CreateBinaryIntrinsic(Intrinsic::umax, Phi, Code);
+    Phi->addIncoming(Next, Nest.Latch);
+    return Next;
+  };
+  Value *Max = OverLanes(Nest.ExitCode, "sg.code.max");
+  Value *BelowTop =
+      OverLanes(B.CreateSub(Top, Nest.ExitCode), "sg.code.below.top");
+
+  auto *Latch = cast<BranchInst>(Nest.Latch->getTerminator());
+  BasicBlock *Next = Latch->getSuccessor(1);
+  BasicBlock *Enter = BasicBlock::Create(Ctx, "solo.enter." + Twine(K), &WG);
+  Latch->setSuccessor(1, Enter);
+  B.SetInsertPoint(Enter);
+  SoloSubGroup Solo;
+  Solo.Row = Nest.Row;
+  Solo.Start = Nest.SubGroupStart;
+  Solo.Size = B.getInt64(SubGroupSize);
+  Solo.Id = {nullptr, Nest.Id[1], Nest.Id[2]};
+  Solo.Base =
+      B.CreateAdd(B.CreateMul(Solo.Row, LocalSize[0]), Solo.Start, "solo.base");
+  Value *Min = B.CreateSub(Top, BelowTop, "sg.code.min");
+  B.CreateCondBr(B.CreateAnd(Checked, B.CreateICmpNE(Min, Max)),
+                 reportDivergence(Min, Max), runAlone(Solo, Max, Enter, Next));
+}
+
+/// The blocks that take sub-group `Solo`, whose lanes left a nest at exit
+/// `Code` (branching from `From`), on alone: while it waits at a run of
+/// sub-group collectives, the run is exchanged for it alone and the
+/// sub-CFG after the run runs for its lanes (a copy of that nest for one
+/// sub-group, in SoloNests), whose lanes must agree on their exit again.
+/// Where it stops (a work-group barrier or collective, or the end) must be
+/// where the sub-groups before it stopped (AgreedCode); then it goes to
+/// `Next`.
+BasicBlock *WorkGroupBuilder::runAlone(const SoloSubGroup &Solo, Value *Code,
+                                       BasicBlock *From, BasicBlock *Next) {
+  auto NewBlock = [&](const Twine &Name) {
+    return BasicBlock::Create(Ctx, Name, &WG);
+  };
+  BasicBlock *Step = NewBlock("solo.step");
+  IRBuilder<> B(Step);
+  PHINode *At = B.CreatePHI(I32, 4, "solo.at");
+  At->addIncoming(Code, From);
   BasicBlock *Stop = NewBlock("solo.stop");
-  SwitchInst *Switch = B.CreateSwitch(Code, Stop);
+  SwitchInst *Switch = B.CreateSwitch(At, Stop);
   for (unsigned K = 0; K < SubCfgs.size(); ++K)
     if (RunsSolo[K])
-      Switch->addCase(B.getInt32(K), soloRun(K, Solo, Base, Code));
+      Switch->addCase(B.getInt32(K), soloRun(K, Solo, At));
 
-  // Every sub-group must stop where the first one did.
   B.SetInsertPoint(Stop);
   Value *Agreed = B.CreateLoad(I32, AgreedCode, "solo.agreed");
   Value *Differs = B.CreateAnd(B.CreateICmpNE(Agreed, B.getInt32(-1)),
-                               B.CreateICmpNE(Agreed, Code));
+                               B.CreateICmpNE(Agreed, At));
   BasicBlock *Record = NewBlock("solo.record");
-  B.CreateCondBr(B.CreateAnd(Checked, Differs), reportDivergence(Agreed, Code),
+  B.CreateCondBr(B.CreateAnd(Checked, Differs), reportDivergence(Agreed, At),
                  Record);
   B.SetInsertPoint(Record);
-  B.CreateStore(Code, AgreedCode);
-  B.CreateBr(Latches[0]);
+  B.CreateStore(At, AgreedCode);
+  B.CreateBr(Next);
+  return Step;
+}
 
-  B.SetInsertPoint(Done);
+/// The block that goes on from where all sub-groups stopped after going
+/// on alone (AgreedCode, which it resets): to the sub-CFG after that
+/// barrier, through a work-group collective computed from the operands
+/// every work-item saved (computeCollective()), or to the end. Built once.
+BasicBlock *WorkGroupBuilder::stopped() {
+  BasicBlock *Stopped = BasicBlock::Create(Ctx, "solo.done", &WG);
+  IRBuilder<> B(Stopped);
+  Value *Agreed = B.CreateLoad(I32, AgreedCode, "solo.stopped");
+  B.CreateStore(B.getInt32(-1), AgreedCode);
   SmallVector<BasicBlock *, 4> Targets;
   for (unsigned Exit : Stops)
     Targets.push_back(!Exit                      ? Return
                       : stoppingCollective(Exit) ? computeCollective(Exit)
                                                  : Nests[Exit].Pre);
-  Switch = B.CreateSwitch(B.CreateLoad(I32, AgreedCode), Targets[0]);
+  SwitchInst *Switch = B.CreateSwitch(Agreed, Targets[0]);
   for (auto [Exit, Target] : zip(Stops, Targets))
     Switch->addCase(B.getInt32(Exit), Target);
+  return Stopped;
 }
 
 /// A block that computes the work-group collective of stop `Code` for the
@@ -234,18 +327,18 @@ BasicBlock *WorkGroupBuilder::computeCollective(unsigned Code) {
   return Pre;
 }
 
-/// The block where the fallback takes sub-group `Solo`, whose lane 0 has
-/// linear id `Base`, through the sub-group collectives (or barrier) of
-/// barrier block K and the sub-CFG after them: the exchange for it alone,
-/// then SoloNests[K] for its lanes, whose exit, once the lanes agree on it,
-/// goes back to `Step`.
+/// The block where sub-group `Solo`, on alone, goes through the sub-group
+/// collectives (or barrier) of barrier block K and the sub-CFG after them:
+/// the exchange for it alone, then a copy of K's nest for its lanes, whose
+/// exit, once the lanes agree on it, goes back to `Step`.
 BasicBlock *WorkGroupBuilder::soloRun(unsigned K, const SoloSubGroup &Solo,
-                                      Value *Base, PHINode *Step) {
+                                      PHINode *Step) {
   BasicBlock *Run = BasicBlock::Create(Ctx, "solo.run." + Twine(K), &WG);
-  LoopNest &Nest = SoloNests[K] = buildLoopNest(K, &Solo);
+  SoloNests.emplace_back(K, buildLoopNest(K, &Solo));
+  LoopNest &Nest = SoloNests.back().second;
   IRBuilder<> B(Run);
   if (SmallVector<CallInst *, 4> Used = usedCollectives(K); !Used.empty())
-    exchangeSubGroup(Used, Base, Solo.Size, B);
+    exchangeSubGroup(Used, Solo.Base, Solo.Size, B);
   B.CreateBr(Nest.Pre);
   const SmallSetVector<unsigned, 4> &Exits = SubCfgs[K].ExitCodes;
   B.SetInsertPoint(Nest.After);

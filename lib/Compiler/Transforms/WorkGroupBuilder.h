@@ -120,12 +120,13 @@ struct LoopNest {
       Recomputed; ///< values rebuilt in Header
 };
 
-/// One sub-group, as the fallback (buildFallback()) runs it: its row's
-/// linear id, the local id in dimension 0 of its lane 0, its size, and the
-/// local ids in dimensions 1 and 2.
+/// One sub-group, as it goes on alone (runAlone()): its row's linear id,
+/// the local id in dimension 0 of its lane 0, its size, the local ids in
+/// dimensions 1 and 2, and the linear id of its lane 0.
 struct SoloSubGroup {
   llvm::Value *Row = nullptr, *Start = nullptr, *Size = nullptr;
   std::array<llvm::Value *, NumDims> Id{};
+  llvm::Value *Base = nullptr;
 };
 
 /// Builds the work-group function body of one kernel.
@@ -147,7 +148,9 @@ private:
   void findSubCfgs();
   void chainSubGroupSplits();
   void findDivergentRuns();
+  void findGroupNests();
   bool isSubGroupSync(unsigned Code) const;
+  bool reachedAlone(unsigned Code) const;
   llvm::CallInst *stoppingCollective(unsigned Code) const;
   llvm::SmallVector<int, 2> chainsAt(const llvm::BasicBlock *BB) const;
   llvm::SmallVector<int, 2> chainsAt(const llvm::Use &U) const;
@@ -183,8 +186,12 @@ private:
                     const LoopNest &Nest);
   void emitDispatch(unsigned K);
   void buildFallback();
+  void continueAlone(unsigned K);
+  llvm::BasicBlock *runAlone(const SoloSubGroup &Solo, llvm::Value *Code,
+                             llvm::BasicBlock *From, llvm::BasicBlock *Next);
   llvm::BasicBlock *soloRun(unsigned K, const SoloSubGroup &Solo,
-                            llvm::Value *Base, llvm::PHINode *Step);
+                            llvm::PHINode *Step);
+  llvm::BasicBlock *stopped();
   llvm::Constant *laneIds() const;
   llvm::Value *minExitCode(unsigned K, const LoopNest &Nest,
                            llvm::IRBuilder<> &B);
@@ -229,15 +236,24 @@ private:
   llvm::SmallVector<bool, 4> Diverges, RunsSolo;
   llvm::SmallPtrSet<const llvm::BasicBlock *, 16>
       SoloBlocks; ///< of the RunsSolo ones
-  /// Where sub-groups stop in the fallback: the exits of those sub-CFGs
+  /// By sub-CFG: whether its nest over the work-group runs (Nests), see
+  /// findGroupNests().
+  llvm::SmallVector<bool, 4> RunsOverGroup;
+  /// Where sub-groups going on alone stop: the exits of those sub-CFGs
   /// that are not runs of sub-group collectives.
   llvm::SmallSetVector<unsigned, 4> Stops;
-  llvm::SmallVector<LoopNest, 4> SoloNests; ///< by sub-CFG, RunsSolo
-  /// Each work-item's exit code from a nest that Diverges, and the
-  /// work-group's agreed exit code in the fallback.
+  /// The copies of RunsSolo nests for one sub-group, with their sub-CFGs:
+  /// one set for each place sub-groups go on alone from (runAlone()).
+  llvm::SmallVector<std::pair<unsigned, LoopNest>, 4> SoloNests;
+  /// Each work-item's exit code from a nest that Diverges, for the
+  /// fallback (buildFallback(), when the kernel does not split its
+  /// sub-groups); and where the sub-groups that went on alone stopped,
+  /// -1 before the first (stopped() resets it).
   StateSlot CodeSlot;
   llvm::Value *AgreedCode = nullptr;
-  llvm::BasicBlock *Fallback = nullptr; ///< buildFallback(), if any Diverges
+  /// Where a nest that Diverges goes when its sub-groups took different
+  /// ways: the fallback, or stopped() when they went on alone already.
+  llvm::BasicBlock *Fallback = nullptr;
 
   llvm::BasicBlock *Entry = nullptr;
   llvm::BasicBlock *Return = nullptr;

@@ -54,15 +54,17 @@ bool WorkGroupBuilder::wholeSubGroups() const {
 }
 
 /// Whether dimension 0 runs as a loop over the sub-groups around a loop
-/// over their lanes: when wholeSubGroups(), and the kernel either chains
-/// nests (chainSubGroupSplits()) or computes something from its sub-group
-/// id (`x >> log2(SG)`), which is then invariant in the lane loop. Other
+/// over their lanes: when wholeSubGroups(), and the kernel chains nests
+/// (chainSubGroupSplits()), has nests where sub-groups may part ways
+/// (continueAlone()), or computes something from its sub-group id
+/// (`x >> log2(SG)`), which is then invariant in the lane loop. Other
 /// kernels gain nothing from the split and would lose the vectorizer's
 /// interleaving of a longer loop.
 bool WorkGroupBuilder::splitsSubGroups() const {
   if (!wholeSubGroups())
     return false;
-  if (any_of(Continues, [](int K) { return K >= 0; }))
+  if (any_of(Continues, [](int K) { return K >= 0; }) ||
+      is_contained(Diverges, true))
     return true;
   const APInt *C;
   for (const Instruction &I : instructions(WG))
@@ -315,7 +317,7 @@ LoopNest WorkGroupBuilder::buildLoopNest(unsigned K, const SoloSubGroup *Solo) {
   // same address of an exchanged operand stored on one way into the latch,
   // and the vectorizer would see a PHI of addresses, a scatter.
   Value *CodeAddress = nullptr;
-  if (Diverges[K] && !Solo) {
+  if (Diverges[K] && !Solo && !SplitsSubGroups) {
     B.SetInsertPoint(N.Header);
     CodeAddress = slotAddress(CodeSlot, N, B);
   }
@@ -600,20 +602,39 @@ void WorkGroupBuilder::emitDispatch(unsigned K) {
   }
   // Work-items that left at different exits broke the barrier rule,
   // unless whole sub-groups part ways at sub-group collectives: the
-  // fallback sorts that out.
+  // fallback sorts that out. In a kernel that splits its sub-groups, those
+  // that reached a sub-group collective went on alone already
+  // (continueAlone()), and the work-group goes on from where they stopped.
   Value *MinCode = minExitCode(K, Nest, B);
   Value *Diverged = B.CreateICmpNE(MinCode, Nest.MaxCode);
   if (!Diverges[K])
     Diverged = B.CreateAnd(Checked, Diverged);
+  bool WentAlone = Diverges[K] && SplitsSubGroups;
+  SmallVector<unsigned, 4> Exits;
+  for (unsigned Code : S.ExitCodes) {
+    if (WentAlone && isSubGroupSync(Code))
+      Diverged =
+          B.CreateOr(Diverged, B.CreateICmpEQ(Nest.MaxCode, B.getInt32(Code)));
+    else
+      Exits.push_back(Code);
+  }
   BasicBlock *Otherwise =
       Diverges[K] ? Fallback : reportDivergence(MinCode, Nest.MaxCode);
+  if (Exits.empty()) {
+    B.CreateBr(Otherwise);
+    return;
+  }
   BasicBlock *Dispatch = BasicBlock::Create(Ctx, "dispatch", &WG);
   B.CreateCondBr(Diverged, Otherwise, Dispatch);
 
   B.SetInsertPoint(Dispatch);
+  // Each sub-group recorded its exit as where it stopped: reset that for
+  // the next time, as stopped() does.
+  if (WentAlone)
+    B.CreateStore(B.getInt32(-1), AgreedCode);
   SwitchInst *Switch =
-      B.CreateSwitch(Nest.MaxCode, Target(S.ExitCodes[0]), S.ExitCodes.size());
-  for (unsigned Code : S.ExitCodes)
+      B.CreateSwitch(Nest.MaxCode, Target(Exits[0]), Exits.size());
+  for (unsigned Code : Exits)
     Switch->addCase(B.getInt32(Code), Target(Code));
 }
 
@@ -747,6 +768,7 @@ bool WorkGroupBuilder::build(AAResults &AA) {
   chainSubGroupSplits();
   findDivergentRuns();
   SplitsSubGroups = splitsSubGroups();
+  findGroupNests();
   markKernelObjectDereferenceable(WG);
   foldPhisOfOneComputation(WG);
   rematerializeQueries(WG);
@@ -772,25 +794,32 @@ bool WorkGroupBuilder::build(AAResults &AA) {
   emitGroupValues(B);
   createSlots(B, Shape);
   // Each chain of nests in order, so that a nest finds the one it
-  // continues.
+  // continues (a chain runs over the group whole or not at all).
   Nests.resize(SubCfgs.size());
+  SmallVector<unsigned, 4> GroupNests; // those that run, in order
   for (unsigned Head = 0; Head < SubCfgs.size(); ++Head)
-    if (Continues[Head] < 0)
-      for (int K = Head; K >= 0; K = ContinuedBy[K])
+    if (Continues[Head] < 0 && RunsOverGroup[Head])
+      for (int K = Head; K >= 0; K = ContinuedBy[K]) {
         Nests[K] = buildLoopNest(K);
+        GroupNests.push_back(K);
+      }
   Return = BasicBlock::Create(Ctx, "wg.return", &WG);
   ReturnInst::Create(Ctx, Return);
   B.CreateBr(Nests[0].Pre);
+  for (unsigned K : GroupNests)
+    if (Diverges[K] && SplitsSubGroups)
+      continueAlone(K);
   if (is_contained(Diverges, true)) {
-    SoloNests.resize(SubCfgs.size());
-    buildFallback();
+    if (SplitsSubGroups)
+      Fallback = stopped();
+    else
+      buildFallback();
   }
-  for (unsigned K = 0; K < SubCfgs.size(); ++K) {
+  for (unsigned K : GroupNests)
     cloneSubCfg(K, Nests[K]);
-    if (RunsSolo[K])
-      cloneSubCfg(K, SoloNests[K]);
-  }
-  for (unsigned K = 0; K < SubCfgs.size(); ++K) {
+  for (auto &[K, Nest] : SoloNests)
+    cloneSubCfg(K, Nest);
+  for (unsigned K : GroupNests) {
     if (ContinuedBy[K] >= 0)
       exchangeInNest(ContinuedBy[K]);
     else

@@ -20,22 +20,26 @@
 ///     over the sub-groups around a loop of exactly SG lanes; the sub-group
 ///     id and the lane are rewritten in terms of the two counters, so what
 ///     a sub-group shares is invariant in the lane loop. So does a kernel
-///     with chained nests (5).
+///     with chained nests (5), or where sub-groups may part ways (3).
 ///  3. After the nest, control goes to the sub-CFG its exit code names: a
 ///     direct branch when the sub-CFG has one exit, else a switch. With
 ///     several exits the nest also computes the minimum and maximum code
 ///     over the work-items; when they differ and the context asks for
 ///     checks, the function reports a divergent barrier and returns.
 ///     Unless one of the exits is a run of sub-group collectives: whole
-///     sub-groups may then part ways there, as SYCL allows. Such a nest
-///     also keeps each work-item's exit code, and when the codes differ a
-///     *fallback* runs the sub-groups one at a time, each through the runs
-///     it reaches (the run exchanged for it alone, then a copy of the
-///     nest after the run that loops over its lanes only) until it stops
-///     at a work-group barrier or collective, or the end; every sub-group
-///     must stop at the same one, which the fallback goes on to (a
-///     work-group collective computed there from operands the work-items
-///     saved on their way).
+///     sub-groups may then part ways there, as SYCL allows, and they go
+///     on *alone*, each through the runs it reaches (the run exchanged for
+///     it alone, then a copy of the nest after the run that loops over its
+///     lanes only) until it stops at a work-group barrier or collective,
+///     or the end; every sub-group must stop at the same one, which the
+///     work-group goes on to (a work-group collective computed there from
+///     operands the work-items saved on their way). In a kernel that runs
+///     dimension 0 as sub-groups and lanes (2), each sub-group goes on
+///     alone right after its lanes, inside the loop over the sub-groups,
+///     and a nest that only such sub-groups reach is never built over the
+///     group. In other kernels such a nest keeps each work-item's exit
+///     code, and when the codes differ a *fallback* takes the sub-groups
+///     on alone one after another.
 ///  4. Values live across a barrier that are cheap to recompute are
 ///     recomputed where they are needed (Rematerialize.h). The others are
 ///     kept in *loop state*: per-work-item arrays sized by the actual local

@@ -112,15 +112,15 @@ done:
   ret void
 }
 
-; Loop state: 512 bytes of values, and 256 for the 64 work-items' exit codes,
-; which the fallback reads when whole sub-groups part ways there
-; (sub-group-divergence.ll).
+; Sub-CFG 0 has another exit, so its nest is continued by none: whole
+; sub-groups may part ways there, and each goes on alone right after its
+; lanes (sub-group-divergence.ll). Loop state: 256 bytes of x, live across
+; the barrier, and 64 of the reductions, one per sub-group; no exit codes.
 ; CHECK-LABEL: define internal void @branches.lanes.wg.64x1x1(
-; CHECK: %loop.state = call noalias align 64 ptr @__lanes_loop_state(ptr %ctx, i64 768)
+; CHECK: %loop.state = call noalias align 64 ptr @__lanes_loop_state(ptr %ctx, i64 320)
 ; CHECK-NOT: sg.exchange.1:
 ; CHECK: wi.done.0:
-; CHECK: dispatch:
-; CHECK: sg.loop:
+; CHECK: solo.run.1:
 ; CHECK: call i32 @llvm.vector.reduce.add.v16i32(
 
 ; A sub-group barrier chains like a run of collectives with nothing to

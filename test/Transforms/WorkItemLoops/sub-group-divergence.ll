@@ -1,13 +1,17 @@
 ; Whole sub-groups may part ways at sub-group collectives: SYCL asks every
 ; work-item of the *sub-group* to reach one, not of the work-group. A
 ; sub-CFG with several exits, one of them a run of sub-group collectives,
-; keeps each work-item's exit code; when they differ, the fallback runs the
-; sub-groups one at a time: it checks that a sub-group's lanes agree, and
-; while the sub-group waits at a run, exchanges the run for it alone and
-; runs the nest after the run for its lanes only (a lane loop bounded by
-; the sub-group's size), until it stops at a work-group barrier or the
-; end. Every sub-group must stop at the same one, where the work-group goes
-; on. When the exits agree, the dispatch is the usual one.
+; may see it. The sub-groups that part ways go on alone: a sub-group's
+; lanes must agree on their exit, and while the sub-group waits at a run,
+; the run is exchanged for it alone and the nest after the run runs for
+; its lanes only, until it stops at a work-group barrier or the end.
+; Every sub-group must stop at the same one, where the work-group goes on.
+; In a kernel that does not split its sub-groups, the nest keeps each
+; work-item's exit code, and when they differ a fallback takes the
+; sub-groups on alone one after another; when the exits agree, the
+; dispatch is the usual one. In a kernel that splits them (specialized for
+; whole sub-groups, the last case), each sub-group goes on alone right
+; after its own lanes, inside the loop over the sub-groups.
 ; RUN: lanes-opt -passes='function(lanes-isolate-barriers),lanes-work-item-loops' %s -S | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -40,6 +44,7 @@ done:
 
 ; CHECK-LABEL: define internal void @first.lanes.wg(
 ; CHECK: %agreed.code = alloca i32
+; CHECK-NEXT: store i32 -1, ptr %agreed.code
 ; CHECK: %loop.state = call
 ; The nest of the entry stores each work-item's exit code, at an address
 ; computed in the header (one address for all exits: a contiguous store
@@ -57,7 +62,6 @@ done:
 ; CHECK-NEXT: %[[DIFF:[0-9]+]] = icmp ne i32 %code.min, %[[MAX:[0-9]+]]
 ; CHECK-NEXT: br i1 %[[DIFF]], label %solo.fallback, label %dispatch
 ; CHECK: solo.fallback:
-; CHECK-NEXT: store i32 -1, ptr %agreed.code
 ; Each sub-group, partial ones included: its lanes must agree.
 ; CHECK: solo.header.0:
 ; CHECK-NEXT: %solo.sg = phi i64
@@ -70,30 +74,30 @@ done:
 ; CHECK-NEXT: %[[ANY:[0-9]+]] = call i1 @llvm.vector.reduce.or.v8i1(<8 x i1> %[[NE]])
 ; CHECK-NEXT: %[[REPORT:[0-9]+]] = and i1 %checks.on, %[[ANY]]
 ; CHECK-NEXT: br i1 %[[REPORT]], label %solo.disagreed, label %solo.step
-; After the last sub-group, where they all stopped.
+; After the last sub-group, where they all stopped (reset for the next
+; time).
 ; CHECK: solo.done:
-; CHECK-NEXT: %[[AGREED:[0-9]+]] = load i32, ptr %agreed.code
+; CHECK-NEXT: %[[AGREED:solo.stopped]] = load i32, ptr %agreed.code
+; CHECK-NEXT: store i32 -1, ptr %agreed.code
 ; CHECK-NEXT: switch i32 %[[AGREED]], label %wg.return [
 ; CHECK-NEXT: i32 0, label %wg.return
+; Only a report needs the two codes it names.
+; CHECK: solo.disagreed:
+; CHECK-NEXT: %[[LO:[0-9]+]] = call i32 @llvm.vector.reduce.umin.v8i32(<8 x i32> %solo.codes)
+; CHECK-NEXT: %[[HI:[0-9]+]] = call i32 @llvm.vector.reduce.umax.v8i32(<8 x i32> %solo.codes)
+; CHECK-NEXT: br label %[[DISAGREED:divergent[0-9]*]]
 ; The sub-group goes through the run of the reduction, or stops.
 ; CHECK: solo.step:
 ; CHECK-NEXT: %solo.at = phi i32 [ %solo.code, %solo.header.0 ], [ 0, %wi.done.solo1 ]
 ; CHECK-NEXT: switch i32 %solo.at, label %solo.stop [
 ; CHECK-NEXT: i32 1, label %solo.run.1
-; Only a report needs the two codes it names.
-; CHECK: solo.disagreed:
-; CHECK-NEXT: %[[LO:[0-9]+]] = call i32 @llvm.vector.reduce.umin.v8i32(<8 x i32> %solo.codes)
-; CHECK-NEXT: %[[HI:[0-9]+]] = call i32 @llvm.vector.reduce.umax.v8i32(<8 x i32> %solo.codes)
-; CHECK-NEXT: br label %divergent
-; CHECK: divergent:
-; CHECK: call void @__lanes_divergent_barrier(
 ; CHECK: solo.stop:
 ; CHECK-NEXT: %solo.agreed = load i32, ptr %agreed.code
 ; CHECK-NEXT: %[[SEEN:[0-9]+]] = icmp ne i32 %solo.agreed, -1
 ; CHECK-NEXT: %[[OTHER:[0-9]+]] = icmp ne i32 %solo.agreed, %solo.at
 ; CHECK-NEXT: %[[DIFFERS:[0-9]+]] = and i1 %[[SEEN]], %[[OTHER]]
 ; CHECK-NEXT: %[[STOPREPORT:[0-9]+]] = and i1 %checks.on, %[[DIFFERS]]
-; CHECK-NEXT: br i1 %[[STOPREPORT]], label %divergent{{[0-9]+}}, label %solo.record
+; CHECK-NEXT: br i1 %[[STOPREPORT]], label %divergent{{[0-9]*}}, label %solo.record
 ; CHECK: solo.run.1:
 ; CHECK: %sg.x = call <8 x i32> @llvm.masked.load.v8i32.p0(
 ; CHECK: call i32 @llvm.vector.reduce.add.v8i32(
@@ -111,6 +115,8 @@ done:
 ; CHECK-NEXT: br label %solo.step
 ; CHECK: solo.record:
 ; CHECK-NEXT: store i32 %solo.at, ptr %agreed.code
+; CHECK: [[DISAGREED]]:
+; CHECK: call void @__lanes_divergent_barrier(
 ; The exit codes agree: the exchange loop over the whole group.
 ; CHECK: dispatch:
 ; CHECK-NEXT: switch i32 %[[MAX]], label %wg.return [
@@ -189,7 +195,8 @@ done:
 ; CHECK: wi.done.0:
 ; CHECK: br i1 %{{[0-9]+}}, label %solo.fallback, label %dispatch
 ; CHECK: solo.done:
-; CHECK-NEXT: %[[AGREED:[0-9]+]] = load i32, ptr %agreed.code
+; CHECK-NEXT: %[[AGREED:solo.stopped]] = load i32, ptr %agreed.code
+; CHECK-NEXT: store i32 -1, ptr %agreed.code
 ; CHECK-NEXT: switch i32 %[[AGREED]], label %solo.collective.2 [
 ; CHECK-NEXT: i32 2, label %solo.collective.2
 ; CHECK: solo.item.2:
@@ -238,9 +245,10 @@ done:
 ; CHECK: %v.1{{[0-9]*}} = load i32
 
 ; The same parting after a barrier, in a kernel specialized for whole
-; sub-groups (local size 32): every sub-group has 8 lanes, so the lane
-; check loads all of them and the solo nest's lane loop has exactly 8
-; trips, as the others do.
+; sub-groups (local size 32, sub-groups of 8), which splits them: each
+; sub-group goes on alone right after its lanes. No exit code waits in
+; memory, the operand of the reduction waits in one sub-group's stack
+; array, and no nest over the group follows the reduction.
 define internal void @whole.lanes.wg.32x1x1(ptr %k, ptr noalias %ctx) "lanes-work-group"="whole" "lanes-local-size"="32,1,1" {
 entry:
   %lid = call i64 @__lanes_local_id(i32 0)
@@ -252,7 +260,8 @@ entry:
   %c = icmp eq i64 %sg, 0
   br i1 %c, label %reduce, label %done
 reduce:
-  %r = call i32 @__lanes_sub_group_reduce_i32(i32 0, i32 %x, i32 8, ptr null, i32 1)
+  %y = add i32 %x, 1
+  %r = call i32 @__lanes_sub_group_reduce_i32(i32 0, i32 %y, i32 8, ptr null, i32 1)
   store i32 %r, ptr %p
   br label %done
 done:
@@ -260,9 +269,57 @@ done:
 }
 
 ; CHECK-LABEL: define internal void @whole.lanes.wg.32x1x1(
-; CHECK: solo.header.0:
-; CHECK-NOT: solo.size
-; CHECK: %solo.codes = call <8 x i32> @llvm.masked.load.v8i32.p0(ptr %{{[0-9]+}}, i32 4, <8 x i1> <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>,
+; CHECK: %y.sg = alloca [32 x i8], align 32
+; CHECK: store i32 -1, ptr %agreed.code
+; Loop state: x, and the reductions (one per sub-group).
+; CHECK: @__lanes_loop_state(ptr %ctx, i64 192)
+; The nest after the barrier: the smallest and largest exit code of each
+; sub-group's lanes (the largest of 2 - code for the smallest).
+; CHECK: wi.header0.1:
+; CHECK-NEXT: %sg.code.below.top = phi i32 [ 0, %wi.headersg.1 ], [ %[[BELOW:[0-9]+]], %wi.latch0.1 ]
+; CHECK-NEXT: %sg.code.max = phi i32 [ 0, %wi.headersg.1 ], [ %[[MAX:[0-9]+]], %wi.latch0.1 ]
+; CHECK: wi.latch0.1:
+; CHECK-NEXT: %exit.code{{[0-9]*}} = phi i32
+; CHECK-NEXT: %[[MAX]] = call i32 @llvm.umax.i32(i32 %sg.code.max, i32 %exit.code{{[0-9]*}})
+; CHECK: %[[BELOW]] = call i32 @llvm.umax.i32(i32 %sg.code.below.top,
+; CHECK-NOT: store
+; CHECK: br i1 %{{[0-9]+}}, label %wi.header0.1, label %solo.enter.1
+; The sub-groups went on alone: where they stopped decides, unless none
+; did, all having left for one other exit.
+; CHECK: wi.done.1:
+; CHECK-NEXT: %code.min = sub i32 2, %{{[0-9]+}}
+; CHECK-NEXT: %[[DIFF:[0-9]+]] = icmp ne i32 %code.min, %[[GMAX:[0-9]+]]
+; CHECK-NEXT: %[[ALONE:[0-9]+]] = icmp eq i32 %[[GMAX]], 2
+; CHECK-NEXT: %[[EITHER:[0-9]+]] = or i1 %[[DIFF]], %[[ALONE]]
+; CHECK-NEXT: br i1 %[[EITHER]], label %solo.done, label %dispatch
+; CHECK-NOT: subcfg.2:
+; After each sub-group's lanes, inside the loop over the sub-groups.
+; CHECK: solo.enter.1:
+; CHECK: %solo.base = add i64 %{{[0-9]+}}, %sg.start
+; CHECK-NEXT: %sg.code.min = sub i32 2, %[[BELOW]]
+; CHECK-NEXT: %[[NE:[0-9]+]] = icmp ne i32 %sg.code.min, %[[MAX]]
+; CHECK-NEXT: %[[REPORT:[0-9]+]] = and i1 %checks.on, %[[NE]]
+; CHECK-NEXT: br i1 %[[REPORT]], label %divergent, label %solo.step
+; CHECK: solo.step:
+; CHECK-NEXT: %solo.at = phi i32 [ %[[MAX]], %solo.enter.1 ], [ 0, %wi.done.solo2 ]
+; CHECK-NEXT: switch i32 %solo.at, label %solo.stop [
+; CHECK-NEXT: i32 2, label %solo.run.2
+; CHECK: solo.run.2:
+; CHECK-NEXT: %sg.x = call <8 x i32> @llvm.masked.load.v8i32.p0(ptr %y.sg, i32 4, <8 x i1> <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>,
 ; CHECK: wi.latch0.solo2:
 ; CHECK: %[[LANE:lane.next[0-9]*]] = add nuw nsw i64 %lane{{[0-9]*}}, 1
 ; CHECK-NEXT: %{{[0-9]+}} = icmp ult i64 %[[LANE]], 8
+; CHECK: solo.record:
+; CHECK-NEXT: store i32 %solo.at, ptr %agreed.code
+; CHECK-NEXT: br label %wi.latchsg.1
+; CHECK: solo.done:
+; CHECK-NEXT: %[[AGREED:solo.stopped]] = load i32, ptr %agreed.code
+; CHECK-NEXT: store i32 -1, ptr %agreed.code
+; CHECK-NEXT: switch i32 %[[AGREED]], label %wg.return [
+; Every sub-group recorded where it stopped, gone on alone or not: the
+; dispatch resets that too.
+; CHECK: dispatch:
+; CHECK-NEXT: store i32 -1, ptr %agreed.code
+; CHECK-NEXT: switch i32 %[[GMAX]], label %wg.return [
+; CHECK-NEXT: i32 0, label %wg.return
+; CHECK-NEXT: ]

@@ -7,8 +7,9 @@
 ; lane counter, and x | (SG - 1) sg.start | (SG - 1): what depends on the
 ; sub-group only no longer depends on the lane, so it is hoisted out of the
 ; lane loop, and a row's address plus the lane is a contiguous access.
-; A kernel without sub-group ids or chained nests (sub-group-chains.ll)
-; keeps one loop over dimension 0.
+; So does a kernel with chained nests (sub-group-chains.ll) or where
+; sub-groups may part ways (sub-group-divergence.ll); any other keeps one
+; loop over dimension 0.
 ; RUN: lanes-opt -passes='function(lanes-isolate-barriers),lanes-work-item-loops' %s -S | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -100,25 +101,25 @@ define internal void @rows.lanes.wg.64x2x1(ptr %k, ptr noalias %ctx) "lanes-work
 ; CHECK: getelementptr inbounds i8, ptr %[[SUMS]]
 ; CHECK-NEXT: %sum.reload{{[0-9]+}} = load i32
 
-; No sub-group id, and no nest to continue: the sub-CFG after the
-; reduction, in a loop, reaches it again. One loop over dimension 0.
+; No sub-group id, no nest to continue (two sub-CFGs reach the reduction)
+; and no sub-groups that may part ways (the one sub-CFG with two exits
+; leaves for two barriers): one loop over dimension 0.
 define internal void @flat.lanes.wg.64x1x1(ptr %k, ptr noalias %ctx) "lanes-work-group"="flat" "lanes-local-size"="64,1,1" {
 entry:
   %lid = call i64 @__lanes_local_id(i32 0)
   %in = load ptr, ptr %k
   %p = getelementptr i32, ptr %in, i64 %lid
   %x = load i32, ptr %p
-  br label %loop
-
-loop:
-  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
-  %acc = phi i32 [ %x, %entry ], [ %sum, %loop ]
-  %sum = call i32 @__lanes_sub_group_reduce_i32(i32 0, i32 %acc, i32 16, ptr null, i32 1)
-  %i.next = add i32 %i, 1
-  %more = icmp ult i32 %i.next, 2
-  br i1 %more, label %loop, label %done
-
-done:
+  %c = load i1, ptr %in
+  br i1 %c, label %a, label %b
+a:
+  call void @__lanes_barrier(i32 1, ptr null, i32 1)
+  br label %join
+b:
+  call void @__lanes_barrier(i32 1, ptr null, i32 2)
+  br label %join
+join:
+  %sum = call i32 @__lanes_sub_group_reduce_i32(i32 0, i32 %x, i32 16, ptr null, i32 1)
   store i32 %sum, ptr %p
   ret void
 }
