@@ -178,9 +178,13 @@ void WorkGroupBuilder::buildFallback() {
       B.CreateMaskedLoad(FixedVectorType::get(I32, SubGroupSize), Codes,
                          Align(4), Active, Firsts, "solo.codes");
   Value *Disagree = B.CreateOrReduce(B.CreateICmpNE(Lanes, Firsts));
+  SmallVector<unsigned, 8> Left; // the exits of the nests it follows
+  for (unsigned K = 0; K < SubCfgs.size(); ++K)
+    if (Diverges[K])
+      append_range(Left, SubCfgs[K].ExitCodes);
   BasicBlock *Disagreed = NewBlock("solo.disagreed");
   B.CreateCondBr(B.CreateAnd(Checked, Disagree), Disagreed,
-                 runAlone(Solo, First, Headers[0], Latches[0]));
+                 runAlone(Solo, First, Left, Headers[0], Latches[0]));
   B.SetInsertPoint(Disagreed);
   Value *Min = B.CreateUnaryIntrinsic(Intrinsic::vector_reduce_umin, Lanes);
   Value *Max = B.CreateUnaryIntrinsic(Intrinsic::vector_reduce_umax, Lanes);
@@ -224,19 +228,22 @@ void WorkGroupBuilder::continueAlone(unsigned K) {
   Solo.Base =
       B.CreateAdd(B.CreateMul(Solo.Row, LocalSize[0]), Solo.Start, "solo.base");
   Value *Min = B.CreateSub(Top, BelowTop, "sg.code.min");
-  B.CreateCondBr(B.CreateAnd(Checked, B.CreateICmpNE(Min, Max)),
-                 reportDivergence(Min, Max), runAlone(Solo, Max, Enter, Next));
+  B.CreateCondBr(
+      B.CreateAnd(Checked, B.CreateICmpNE(Min, Max)),
+      reportDivergence(Min, Max),
+      runAlone(Solo, Max, SubCfgs[K].ExitCodes.getArrayRef(), Enter, Next));
 }
 
 /// The blocks that take sub-group `Solo`, whose lanes left a nest at exit
-/// `Code` (branching from `From`), on alone: while it waits at a run of
-/// sub-group collectives, the run is exchanged for it alone and the
-/// sub-CFG after the run runs for its lanes (a copy of that nest for one
-/// sub-group, in SoloNests), whose lanes must agree on their exit again.
-/// Where it stops (a work-group barrier or collective, or the end) must be
-/// where the sub-groups before it stopped (AgreedCode); then it goes to
-/// `Next`.
+/// `Code`, one of `Codes` (branching from `From`), on alone: while it
+/// waits at a run of sub-group collectives, the run is exchanged for it
+/// alone and the sub-CFG after the run runs for its lanes (a copy of that
+/// nest for one sub-group, in SoloNests, for each run it may reach),
+/// whose lanes must agree on their exit again. Where it stops (a
+/// work-group barrier or collective, or the end) must be where the
+/// sub-groups before it stopped (AgreedCode); then it goes to `Next`.
 BasicBlock *WorkGroupBuilder::runAlone(const SoloSubGroup &Solo, Value *Code,
+                                       ArrayRef<unsigned> Codes,
                                        BasicBlock *From, BasicBlock *Next) {
   auto NewBlock = [&](const Twine &Name) {
     return BasicBlock::Create(Ctx, Name, &WG);
@@ -247,9 +254,16 @@ BasicBlock *WorkGroupBuilder::runAlone(const SoloSubGroup &Solo, Value *Code,
   At->addIncoming(Code, From);
   BasicBlock *Stop = NewBlock("solo.stop");
   SwitchInst *Switch = B.CreateSwitch(At, Stop);
-  for (unsigned K = 0; K < SubCfgs.size(); ++K)
-    if (RunsSolo[K])
-      Switch->addCase(B.getInt32(K), soloRun(K, Solo, At));
+  SmallVector<bool, 8> Reached(SubCfgs.size(), false);
+  SmallVector<unsigned, 8> Worklist(Codes);
+  while (!Worklist.empty()) {
+    unsigned K = Worklist.pop_back_val();
+    if (!RunsSolo[K] || Reached[K])
+      continue;
+    Reached[K] = true;
+    append_range(Worklist, SubCfgs[K].ExitCodes);
+    Switch->addCase(B.getInt32(K), soloRun(K, Solo, At));
+  }
 
   B.SetInsertPoint(Stop);
   Value *Agreed = B.CreateLoad(I32, AgreedCode, "solo.agreed");

@@ -188,6 +188,7 @@ private:
   void buildFallback();
   void continueAlone(unsigned K);
   llvm::BasicBlock *runAlone(const SoloSubGroup &Solo, llvm::Value *Code,
+                             llvm::ArrayRef<unsigned> Codes,
                              llvm::BasicBlock *From, llvm::BasicBlock *Next);
   llvm::BasicBlock *soloRun(unsigned K, const SoloSubGroup &Solo,
                             llvm::PHINode *Step);

@@ -323,3 +323,45 @@ done:
 ; CHECK-NEXT: switch i32 %[[GMAX]], label %wg.return [
 ; CHECK-NEXT: i32 0, label %wg.return
 ; CHECK-NEXT: ]
+
+; Two places where sub-groups part ways, a work-group barrier between them:
+; the sub-groups that leave each go on alone only as far as that barrier,
+; or the end, so each place gets a copy of the one nest its sub-groups may
+; reach, not of both.
+define internal void @regions.lanes.wg.32x1x1(ptr %k, ptr noalias %ctx) "lanes-work-group"="regions" "lanes-local-size"="32,1,1" {
+entry:
+  %lid = call i64 @__lanes_local_id(i32 0)
+  %in = load ptr, ptr %k
+  %p = getelementptr i32, ptr %in, i64 %lid
+  %x = load i32, ptr %p
+  %sg = lshr i64 %lid, 3
+  %c = icmp eq i64 %sg, 0
+  br i1 %c, label %first, label %middle
+first:
+  %r = call i32 @__lanes_sub_group_reduce_i32(i32 0, i32 %x, i32 8, ptr null, i32 1)
+  store i32 %r, ptr %p
+  br label %middle
+middle:
+  call void @__lanes_barrier(i32 1, ptr null, i32 2)
+  %d = icmp eq i64 %sg, 1
+  br i1 %d, label %second, label %done
+second:
+  %y = load i32, ptr %p
+  %s = call i32 @__lanes_sub_group_reduce_i32(i32 0, i32 %y, i32 8, ptr null, i32 3)
+  store i32 %s, ptr %p
+  br label %done
+done:
+  ret void
+}
+
+; CHECK-LABEL: define internal void @regions.lanes.wg.32x1x1(
+; CHECK-NOT: {{^}}subcfg.1:
+; CHECK-NOT: {{^}}subcfg.3:
+; CHECK: {{^}}solo.enter.0:
+; CHECK-NOT: {{^}}solo.run.3:
+; CHECK: {{^}}solo.run.1:
+; CHECK-NOT: {{^}}solo.run.
+; CHECK: {{^}}solo.enter.2:
+; CHECK-NOT: {{^}}solo.run.1
+; CHECK: {{^}}solo.run.3:
+; CHECK-NOT: {{^}}solo.run.
