@@ -682,7 +682,7 @@ class Loop(Stmt):
 
 class Strided(Loop):
     """An interleaved loop, the CSR-vector shape that
-    lanes-lockstep-interleaved-loops runs in lockstep:
+    lanes-lockstep-loops runs in lockstep:
     `for (c = Lo + offset; c < Hi; c += step)`, or with `<=`, or counting
     down from Hi + offset while `c > Lo` or `c >= Lo` (from Hi - offset
     when `falling`); the test may be written the other way round

@@ -1,7 +1,7 @@
 // Loops whose lanes take interleaved elements of a range their sub-group
 // shares, `for (j = begin + lane; j < end; j += step)`, in kernels whose
 // lanes get a loop of their own: the compiler runs such a loop in lockstep
-// over the lanes (lanes-lockstep-interleaved-loops, docs/sub-groups.md).
+// over the lanes (lanes-lockstep-loops, docs/sub-groups.md).
 // Checked against the definition, with rows from empty to many trips long:
 // - a sum over the row, with a weight each lane loads before the loop and
 //   uses after it, and a store in the loop (trips every lane makes, then

@@ -26,7 +26,7 @@
 #include "../Transforms/IsolateNarrowGuards.h"
 #include "../Transforms/JoinShiftedLoads.h"
 #include "../Transforms/KernelReport.h"
-#include "../Transforms/LockstepInterleavedLoops.h"
+#include "../Transforms/LockstepLoops.h"
 #include "../Transforms/MergeBarrierCopies.h"
 #include "../Transforms/SinkMaskedAddresses.h"
 #include "../Transforms/SplitChosenLoads.h"
@@ -135,7 +135,7 @@ ForEachWorkGroupFunctionPass cleanupKernelsPass() {
   FPM.addPass(SplitChosenLoadsPass());
   // After LICM, which leaves the bounds of an interleaved loop invariant in
   // the work-item loop around it.
-  FPM.addPass(LockstepInterleavedLoopsPass());
+  FPM.addPass(LockstepLoopsPass());
   return ForEachWorkGroupFunctionPass(std::move(FPM));
 }
 

@@ -1,11 +1,10 @@
-//===- LockstepInterleavedLoops.cpp - Interleaved loops in lockstep -------===//
+//===- LockstepLoops.cpp - Inner loops of work-items in lockstep ---------===//
 //
 /// \file
-/// Implements `lanes-lockstep-interleaved-loops`; the header states the
-/// algorithm.
+/// Implements `lanes-lockstep-loops`; the header states the algorithm.
 //
 //===----------------------------------------------------------------------===//
-#include "LockstepInterleavedLoops.h"
+#include "LockstepLoops.h"
 
 #include "../Analysis/LanesIR.h"
 
@@ -26,7 +25,7 @@
 using namespace llvm;
 using namespace llvm::PatternMatch;
 
-#define DEBUG_TYPE "lanes-lockstep-interleaved-loops"
+#define DEBUG_TYPE "lanes-lockstep-loops"
 
 STATISTIC(NumLockstep, "Interleaved loops run in lockstep");
 
@@ -932,8 +931,8 @@ bool giveCounterOwnStep(Loop &L) {
 
 } // namespace
 
-PreservedAnalyses
-LockstepInterleavedLoopsPass::run(Function &F, FunctionAnalysisManager &FAM) {
+PreservedAnalyses LockstepLoopsPass::run(Function &F,
+                                         FunctionAnalysisManager &FAM) {
   if (!isLoweredWorkGroupFunction(F))
     return PreservedAnalyses::all();
   LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);

@@ -1,7 +1,7 @@
-//===- LockstepInterleavedLoops.h - Loops in lockstep -----------*- C++ -*-===//
+//===- LockstepLoops.h - Inner loops of work-items in lockstep -*- C++ -*-===//
 //
 /// \file
-/// Function pass `lanes-lockstep-interleaved-loops`, on work-group functions
+/// Function pass `lanes-lockstep-loops`, on work-group functions
 /// after `lanes-work-item-loops` and the cleanup that hoists invariant
 /// values out of the work-item loops, before the loop vectorizer.
 ///
@@ -56,16 +56,15 @@
 /// way round I, the pass first gives it a step of its own.
 //
 //===----------------------------------------------------------------------===//
-#ifndef LANES_TRANSFORMS_LOCKSTEPINTERLEAVEDLOOPS_H
-#define LANES_TRANSFORMS_LOCKSTEPINTERLEAVEDLOOPS_H
+#ifndef LANES_TRANSFORMS_LOCKSTEPLOOPS_H
+#define LANES_TRANSFORMS_LOCKSTEPLOOPS_H
 
 #include "llvm/IR/PassManager.h"
 
 namespace lanes {
 
 /// Runs the interleaved loops inside work-item loops in lockstep.
-class LockstepInterleavedLoopsPass
-    : public llvm::PassInfoMixin<LockstepInterleavedLoopsPass> {
+class LockstepLoopsPass : public llvm::PassInfoMixin<LockstepLoopsPass> {
 public:
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &FAM);

@@ -4,7 +4,7 @@
 ; value, the trips run while any lane is active with the index computed
 ; from the trip (start + lane + 16 * trip, contiguous for the vectorizer),
 ; and the lane loop resumes each lane after the loop or after its guard.
-; RUN: lanes-opt -passes=lanes-lockstep-interleaved-loops %s -S | FileCheck %s
+; RUN: lanes-opt -passes=lanes-lockstep-loops %s -S | FileCheck %s
 
 define internal void @rows(ptr noalias %val, ptr noalias %rowptr, ptr noalias %out, i64 %row) "lanes-work-group-of"="rows" {
 entry:
