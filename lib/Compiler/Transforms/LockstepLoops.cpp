@@ -13,11 +13,13 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/PatternMatch.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 
 #include <optional>
@@ -27,7 +29,7 @@ using namespace llvm::PatternMatch;
 
 #define DEBUG_TYPE "lanes-lockstep-loops"
 
-STATISTIC(NumLockstep, "Interleaved loops run in lockstep");
+STATISTIC(NumLockstep, "Inner loops run in lockstep");
 
 namespace lanes {
 namespace {
@@ -36,8 +38,8 @@ namespace {
 /// the three loops takes an array of that many elements on the stack.
 constexpr unsigned MaxItems = 1024;
 
-/// A work-item loop (outer) around one loop over an interleaved range.
-struct InterleavedNest {
+/// A work-item loop (outer) around the inner loop to run in lockstep.
+struct LockstepNest {
   Loop *Outer = nullptr, *Inner = nullptr;
   PHINode *Item = nullptr; ///< the outer loop's counter, from 0 by 1
   unsigned Items = 0;      ///< its trip count
@@ -49,6 +51,9 @@ struct InterleavedNest {
   SmallSetVector<BasicBlock *, 8> Before;
   /// Edges from Before to a block after the inner loop: items skipping it.
   SmallVector<std::pair<BasicBlock *, BasicBlock *>, 2> Skips;
+  /// Whether the inner loop's trip counts differ by one at most
+  /// (comparesInterleaved); else the outer loop has a vector's items at most.
+  bool Interleaved = false;
   unsigned Moving = 0; ///< the operand of the inner loop's test that moves
 };
 
@@ -79,7 +84,7 @@ bool movesByOne(const SCEV *S, const Loop &L, ScalarEvolution &SE) {
 /// the item count per trip of the inner loop and by one per item with a
 /// value invariant in the outer loop: then the items' trip counts differ
 /// by one at most.
-bool comparesInterleaved(const ICmpInst &Test, InterleavedNest &N,
+bool comparesInterleaved(const ICmpInst &Test, LockstepNest &N,
                          ScalarEvolution &SE) {
   const SCEV *Moving = SE.getSCEV(Test.getOperand(0));
   const SCEV *Bound = SE.getSCEV(Test.getOperand(1));
@@ -96,9 +101,36 @@ bool comparesInterleaved(const ICmpInst &Test, InterleavedNest &N,
          movesByOne(PerTrip->getStart(), *N.Outer, SE);
 }
 
+/// True when running inner loop \p I of work-item loop \p L in lockstep
+/// pays: it has nothing the loop vectorizer stops at (calls other than
+/// intrinsics, atomics), and no access of it steps one element per trip at
+/// an address that moves with the item (`a[gid * n + k]`: the vectorizer
+/// takes such a loop as it is, which in lockstep would gather; the rule of
+/// lanes-implicit-loop-barriers).
+bool paysInLockstep(const Loop &I, const Loop &L, ScalarEvolution &SE) {
+  const DataLayout &DL = I.getHeader()->getDataLayout();
+  for (BasicBlock *BB : I.blocks())
+    for (Instruction &Inst : *BB) {
+      if (Inst.isAtomic() || (isa<CallBase>(Inst) && !isa<IntrinsicInst>(Inst)))
+        return false;
+      Value *Ptr = getLoadStorePointerOperand(&Inst);
+      const auto *Rec =
+          Ptr ? dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Ptr)) : nullptr;
+      if (!Rec || Rec->getLoop() != &I ||
+          SE.isLoopInvariant(Rec->getStart(), &L))
+        continue;
+      const auto *Step = dyn_cast<SCEVConstant>(Rec->getStepRecurrence(SE));
+      if (Step &&
+          Step->getAPInt().abs() ==
+              DL.getTypeStoreSize(getLoadStoreType(&Inst)).getFixedValue())
+        return false;
+    }
+  return true;
+}
+
 /// Fills N.Before and N.Skips; false when the outer loop's blocks do not
 /// split into those before the inner loop and those after it.
-bool splitAtInner(InterleavedNest &N) {
+bool splitAtInner(LockstepNest &N) {
   Loop &L = *N.Outer, &I = *N.Inner;
   SmallVector<BasicBlock *, 8> Work{N.InnerPreheader};
   N.Before.insert(N.InnerPreheader);
@@ -133,10 +165,15 @@ PHINode *onlyPhi(const Loop &L) {
   return &*Phis.begin();
 }
 
-std::optional<InterleavedNest> matchNest(Loop &L, ScalarEvolution &SE) {
+/// The work-item loop \p L around an inner loop that can run in lockstep:
+/// an interleaved one, or any other that pays (paysInLockstep) when \p L
+/// has \p Width items at most (one vector's, so that no item waits for
+/// more than the slowest of its vector).
+std::optional<LockstepNest> matchNest(Loop &L, ScalarEvolution &SE,
+                                      unsigned Width) {
   if (!findOptionMDForLoop(&L, WorkItemLoopMD) || L.getSubLoops().size() != 1)
     return std::nullopt;
-  InterleavedNest N;
+  LockstepNest N;
   N.Outer = &L;
   N.Inner = L.getSubLoops().front();
   Loop &I = *N.Inner;
@@ -163,10 +200,12 @@ std::optional<InterleavedNest> matchNest(Loop &L, ScalarEvolution &SE) {
       I.getExitingBlock() != N.InnerLatch || !L.contains(N.InnerExit))
     return std::nullopt;
   auto *Latch = dyn_cast<BranchInst>(N.InnerLatch->getTerminator());
-  auto *Test = Latch && Latch->isConditional()
-                   ? dyn_cast<ICmpInst>(Latch->getCondition())
-                   : nullptr;
-  if (!Test || !comparesInterleaved(*Test, N, SE) || !splitAtInner(N))
+  if (!Latch || !Latch->isConditional())
+    return std::nullopt;
+  auto *Test = dyn_cast<ICmpInst>(Latch->getCondition());
+  N.Interleaved = Test && comparesInterleaved(*Test, N, SE);
+  if ((!N.Interleaved && (N.Items > Width || !paysInLockstep(I, L, SE))) ||
+      !splitAtInner(N))
     return std::nullopt;
   return N;
 }
@@ -197,10 +236,10 @@ struct StepLoop {
   Votes Stay; ///< on another trip
 };
 
-/// Runs one InterleavedNest in lockstep.
+/// Runs one LockstepNest in lockstep.
 class LockstepBuilder {
 public:
-  LockstepBuilder(InterleavedNest &N, Function &F)
+  LockstepBuilder(LockstepNest &N, Function &F)
       : N(N), F(F), Ctx(F.getContext()), ItemTy(N.Item->getType()),
         Preheader(N.Outer->getLoopPreheader()), Header(N.Outer->getHeader()),
         LoopID(N.Outer->getLoopID()) {}
@@ -238,7 +277,7 @@ private:
   void buildTrips(BasicBlock *Pre, const Votes &First, BasicBlock *Last);
   void buildLast(BasicBlock *Pre);
 
-  InterleavedNest &N;
+  LockstepNest &N;
   Function &F;
   LLVMContext &Ctx;
   Type *ItemTy;
@@ -267,6 +306,16 @@ private:
   SmallVector<Instruction *, 2> OwnArrays; ///< InnerLive with arrays of own
   AllocaInst *Active = nullptr, *Code = nullptr;
 };
+
+/// A loop ID of its own with \p LoopID's options and \p Extra ones.
+MDNode *copyLoopID(MDNode *LoopID, ArrayRef<Metadata *> Extra = {}) {
+  SmallVector<Metadata *, 4> Options{nullptr};
+  Options.append(LoopID->op_begin() + 1, LoopID->op_end());
+  append_range(Options, Extra);
+  MDNode *ID = MDNode::getDistinct(LoopID->getContext(), Options);
+  ID->replaceOperandWith(0, ID);
+  return ID;
+}
 
 BasicBlock *LockstepBuilder::newBlock(const Twine &Name) {
   return BasicBlock::Create(Ctx, Name, &F, Header);
@@ -430,11 +479,8 @@ void LockstepBuilder::closeItemLoop(const ItemLoop &IL, BasicBlock *Exit) {
                                IL.Item->getName() + ".next");
   IL.Item->addIncoming(Next, IL.Latch);
   Value *More = B.CreateICmpULT(Next, ConstantInt::get(ItemTy, N.Items));
-  SmallVector<Metadata *, 4> Options{nullptr};
-  Options.append(LoopID->op_begin() + 1, LoopID->op_end());
-  MDNode *ID = MDNode::getDistinct(Ctx, Options);
-  ID->replaceOperandWith(0, ID);
-  B.CreateCondBr(More, IL.Header, Exit)->setMetadata(LLVMContext::MD_loop, ID);
+  B.CreateCondBr(More, IL.Header, Exit)
+      ->setMetadata(LLVMContext::MD_loop, copyLoopID(LoopID));
 }
 
 /// Loop 1: Before for every item, leaving for the latch where it entered
@@ -620,6 +666,8 @@ Value *LockstepBuilder::testAt(Value *V, ValueToValueMapTy &VM,
 /// unsigned number when w is above v0. None when the test is not of that
 /// form.
 std::optional<Staying> LockstepBuilder::staying(Value *Trip, IRBuilder<> &B) {
+  if (!N.Interleaved)
+    return std::nullopt;
   auto *Latch = cast<BranchInst>(N.InnerLatch->getTerminator());
   auto *Test = cast<ICmpInst>(Latch->getCondition());
   CmpInst::Predicate Stays =
@@ -848,6 +896,20 @@ void LockstepBuilder::buildLast(BasicBlock *Pre) {
 }
 
 void LockstepBuilder::build() {
+  // Loops of the second kind have a vector's items: one vector each, which
+  // the cost model, seeing so few, would not always choose.
+  if (!N.Interleaved && isPowerOf2_32(N.Items) &&
+      !findOptionMDForLoopID(LoopID, "llvm.loop.vectorize.width")) {
+    Type *I32 = Type::getInt32Ty(Ctx);
+    auto Option = [&](StringRef Name, unsigned Value) -> Metadata * {
+      return MDNode::get(
+          Ctx, {MDString::get(Ctx, Name),
+                ConstantAsMetadata::get(ConstantInt::get(I32, Value))});
+    };
+    LoopID = copyLoopID(LoopID, {Option("llvm.loop.vectorize.width", N.Items),
+                                 Option("llvm.loop.interleave.count", 1)});
+    N.Outer->setLoopID(LoopID);
+  }
   Body = Header->splitBasicBlock(Header->getFirstNonPHIIt(),
                                  Header->getName() + ".body");
   N.Before.insert(Body);
@@ -876,21 +938,24 @@ void LockstepBuilder::build() {
 }
 
 /// Moves the loads that start work-item loop \p L's header, from addresses
-/// invariant in L, to its preheader, so that a loop's bounds read there are
-/// invariant. LICM cannot when the items store through a pointer that may
-/// alias: but items do not race between barriers, so none writes what
-/// another reads there, and each reads it before it writes anything.
+/// invariant in L (or computed from such values, which move with them), to
+/// its preheader, so that a loop's bounds read there are invariant. LICM cannot
+/// when the items store through a pointer that may alias: but items do not race
+/// between barriers, so none writes what another reads there, and each reads it
+/// before it writes anything.
 bool hoistLeadingLoads(Loop &L) {
   bool Moved = false;
   for (Instruction &I : make_early_inc_range(*L.getHeader())) {
     if (I.mayHaveSideEffects())
       break;
     auto *Load = dyn_cast<LoadInst>(&I);
+    bool Hoisted = false;
     if (Load && Load->isSimple() &&
-        L.isLoopInvariant(Load->getPointerOperand())) {
+        L.makeLoopInvariant(Load->getPointerOperand(), Hoisted)) {
       Load->moveBefore(L.getLoopPreheader()->getTerminator());
       Moved = true;
     }
+    Moved |= Hoisted;
   }
   return Moved;
 }
@@ -929,31 +994,266 @@ bool giveCounterOwnStep(Loop &L) {
   return true;
 }
 
+/// Makes inner loop \p I leave from its latch only, where its blocks are a
+/// chain from its header to its latch, each leaving for one exit block or
+/// going on to the next, and every block but the header can be executed
+/// speculatively: the chain becomes its header, which leaves where any of
+/// them would have left, and the exit's PHIs take the value of the first
+/// that would have. A `while (i < n && |z| < 2)` loop has two such exits
+/// once rotated. True when \p I changed.
+bool leaveAtLatch(Loop &I) {
+  BasicBlock *Head = I.getHeader(), *Latch = I.getLoopLatch(),
+             *Exit = I.getUniqueExitBlock();
+  if (!Latch || !Exit || Latch == Head)
+    return false;
+  SmallVector<BasicBlock *, 4> Chain{Head};
+  while (Chain.back() != Latch) {
+    auto *Br = dyn_cast<BranchInst>(Chain.back()->getTerminator());
+    if (!Br)
+      return false;
+    BasicBlock *Next = Br->getSuccessor(0);
+    if (Br->isConditional() && Next == Exit)
+      Next = Br->getSuccessor(1);
+    else if (Br->isConditional() && Br->getSuccessor(1) != Exit)
+      return false;
+    if (!I.contains(Next) || Next == Head || !Next->getSinglePredecessor())
+      return false;
+    Chain.push_back(Next);
+  }
+  if (Chain.size() != I.getNumBlocks() || I.getExitingBlock() == Latch)
+    return false;
+  for (BasicBlock *BB : drop_begin(Chain))
+    for (Instruction &Inst : *BB)
+      if (&Inst != BB->getTerminator() &&
+          (isa<PHINode>(Inst) || !isSafeToSpeculativelyExecute(&Inst)))
+        return false;
+  // The conditions to leave at each exiting block, in order.
+  SmallVector<std::pair<Value *, BasicBlock *>, 4> Leaves;
+  for (BasicBlock *BB : Chain) {
+    auto *Br = cast<BranchInst>(BB->getTerminator());
+    if (BB != Head)
+      Head->splice(Head->getTerminator()->getIterator(), BB, BB->begin(),
+                   Br->getIterator());
+    if (!Br->isConditional() || !is_contained(Br->successors(), Exit))
+      continue;
+    IRBuilder<> B(Head->getTerminator());
+    Value *Cond = Br->getCondition();
+    Leaves.push_back({Br->getSuccessor(0) == Exit
+                          ? Cond
+                          : B.CreateNot(Cond, Cond->getName() + ".not"),
+                      BB});
+  }
+  IRBuilder<> B(Head->getTerminator());
+  // Each later condition is read only when the earlier ones are false: it
+  // may be poison once an earlier exit was taken.
+  Value *Leave = Leaves.front().first;
+  for (auto [Cond, BB] : drop_begin(Leaves))
+    Leave = B.CreateLogicalOr(Leave, Cond, "leaves");
+  for (PHINode &Phi : Exit->phis()) {
+    Value *V = Phi.getIncomingValueForBlock(Leaves.back().second);
+    for (auto [Cond, BB] : reverse(drop_end(Leaves)))
+      V = B.CreateSelect(Cond, Phi.getIncomingValueForBlock(BB), V,
+                         Phi.getName() + ".first");
+    for (BasicBlock *BB : Chain)
+      if (Phi.getBasicBlockIndex(BB) >= 0)
+        Phi.removeIncomingValue(BB, /*DeletePHIIfEmpty=*/false);
+    Phi.addIncoming(V, Head);
+  }
+  for (PHINode &Phi : Head->phis())
+    Phi.setIncomingBlock(Phi.getBasicBlockIndex(Latch), Head);
+  MDNode *LoopID = I.getLoopID();
+  Head->getTerminator()->eraseFromParent();
+  B.SetInsertPoint(Head);
+  B.CreateCondBr(Leave, Exit, Head)->setMetadata(LLVMContext::MD_loop, LoopID);
+  for (BasicBlock *BB : drop_begin(Chain)) {
+    BB->getTerminator()->eraseFromParent();
+    new UnreachableInst(BB->getContext(), BB);
+  }
+  DeleteDeadBlocks(SmallVector<BasicBlock *, 4>(drop_begin(Chain)));
+  return true;
+}
+
+/// Folds what the items of one chunk share in the ids computed from
+/// \p InGroup, which is First + Item with First a multiple of \p Chunk
+/// and Item below it: plus a value invariant in the loop that is a multiple
+/// of Chunk too, it keeps that form; shifted right by log2(Chunk) or more,
+/// it is the chunk's (First shifted, computed in \p Outer); its bits below
+/// log2(Chunk) are Item's. Warp-style code takes its rows and lanes that way,
+/// `gid / 16` and `gid % 16`; folded, a row's bounds are invariant, and its
+/// interleaved loop is one the first kind runs in lockstep.
+void foldChunkIds(Loop &L, Instruction *InGroup, Value *First, PHINode *Item,
+                  unsigned Chunk, BasicBlock *Outer) {
+  const DataLayout &DL = Outer->getDataLayout();
+  const unsigned Bits = Log2_32(Chunk);
+  IRBuilder<> B(Outer->getTerminator());
+  // Pairs of a value and its base: the value is base + Item, exactly (the
+  // sum carries nothing out of the low bits, so it never wraps either).
+  SmallVector<std::pair<Instruction *, Value *>, 8> Work{{InGroup, First}};
+  while (!Work.empty()) {
+    auto [V, Base] = Work.pop_back_val();
+    for (User *U : make_early_inc_range(V->users())) {
+      auto *I = dyn_cast<Instruction>(U);
+      if (!I || !L.contains(I))
+        continue;
+      const Twine Name = I->getName() + ".chunk";
+      if (auto *Cast = dyn_cast<CastInst>(I)) {
+        if (isa<TruncInst, ZExtInst, SExtInst>(Cast))
+          Work.push_back({I, B.CreateCast(Cast->getOpcode(), Base,
+                                          Cast->getType(), Name)});
+        continue;
+      }
+      Value *Other = I->getOperand(I->getOperand(0) == V);
+      const APInt *C;
+      if (I->getOpcode() == Instruction::Add && L.isLoopInvariant(Other) &&
+          computeKnownBits(Other, DL).countMinTrailingZeros() >= Bits) {
+        Work.push_back({I, B.CreateAdd(Base, Other, Name)});
+      } else if (I->getOpcode() == Instruction::LShr && I->getOperand(0) == V &&
+                 match(Other, m_APInt(C)) && C->uge(Bits) &&
+                 C->ult(C->getBitWidth())) {
+        I->replaceAllUsesWith(B.CreateLShr(Base, *C, Name));
+        RecursivelyDeleteTriviallyDeadInstructions(I);
+      } else if (I->getOpcode() == Instruction::And &&
+                 match(Other, m_APInt(C)) && (*C + 1).isPowerOf2() &&
+                 C->ult(Chunk)) {
+        IRBuilder<> At(I);
+        Value *Own = At.CreateZExtOrTrunc(Item, I->getType());
+        I->replaceAllUsesWith(*C == Chunk - 1 ? Own : At.CreateAnd(Own, *C));
+        RecursivelyDeleteTriviallyDeadInstructions(I);
+      }
+    }
+  }
+}
+
+/// Makes work-item loop \p L over \p N's items, a multiple of \p Chunk, a
+/// loop over Chunk items inside a new loop over the chunks: L's counter
+/// counts the items of a chunk, and its uses take the chunk's first item
+/// plus it. Then one chunk runs in lockstep at a time, and an item waits
+/// for the others of its chunk only.
+void chunk(const LockstepNest &N, unsigned Chunk) {
+  Loop &L = *N.Outer;
+  BasicBlock *Pre = L.getLoopPreheader(), *Header = L.getHeader(),
+             *Latch = L.getLoopLatch(), *Exit = L.getExitBlock();
+  Function &F = *Header->getParent();
+  LLVMContext &Ctx = F.getContext();
+  PHINode *Item = N.Item;
+  Type *Ty = Item->getType();
+  auto *Outer = BasicBlock::Create(Ctx, "chunk", &F, Header);
+  auto *OuterLatch = BasicBlock::Create(Ctx, "chunk.latch", &F, Exit);
+  Pre->getTerminator()->replaceSuccessorWith(Header, Outer);
+  IRBuilder<> B(Outer);
+  PHINode *Index = B.CreatePHI(Ty, 2, "chunk");
+  Index->addIncoming(ConstantInt::get(Ty, 0), Pre);
+  Value *First = B.CreateMul(Index, ConstantInt::get(Ty, Chunk), "chunk.first",
+                             /*HasNUW=*/true, /*HasNSW=*/true);
+  B.CreateBr(Header);
+  Item->setIncomingBlock(Item->getBasicBlockIndex(Pre), Outer);
+
+  B.SetInsertPoint(Header, Header->getFirstNonPHIIt());
+  Value *InGroup = B.CreateAdd(First, Item, Item->getName() + ".in.group",
+                               /*HasNUW=*/true, /*HasNSW=*/true);
+  Item->replaceUsesWithIf(InGroup,
+                          [&](Use &U) { return U.getUser() != InGroup; });
+  foldChunkIds(L, cast<Instruction>(InGroup), First, Item, Chunk, Outer);
+  auto *Back = cast<BranchInst>(Latch->getTerminator());
+  B.SetInsertPoint(Back);
+  Value *Next = B.CreateAdd(Item, ConstantInt::get(Ty, 1),
+                            Item->getName() + ".next", true, true);
+  Item->setIncomingValue(Item->getBasicBlockIndex(Latch), Next);
+  B.CreateCondBr(B.CreateICmpULT(Next, ConstantInt::get(Ty, Chunk)), Header,
+                 OuterLatch)
+      ->setMetadata(LLVMContext::MD_loop, L.getLoopID());
+  Value *Old = Back->getCondition();
+  Back->eraseFromParent();
+  RecursivelyDeleteTriviallyDeadInstructions(Old);
+  for (PHINode &Phi : Exit->phis())
+    Phi.replaceIncomingBlockWith(Latch, OuterLatch);
+
+  B.SetInsertPoint(OuterLatch);
+  Value *NextIndex =
+      B.CreateAdd(Index, ConstantInt::get(Ty, 1), "chunk.next", true, true);
+  Index->addIncoming(NextIndex, OuterLatch);
+  B.CreateCondBr(
+      B.CreateICmpULT(NextIndex, ConstantInt::get(Ty, N.Items / Chunk)), Outer,
+      Exit);
+}
+
+/// The items of one vector of 32-bit lanes on \p F's target (at least 1).
+unsigned vectorWidth(Function &F, FunctionAnalysisManager &FAM) {
+  const TargetTransformInfo &TTI = FAM.getResult<TargetIRAnalysis>(F);
+  return std::max<uint64_t>(
+      TTI.getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector)
+              .getFixedValue() /
+          32,
+      1);
+}
+
 } // namespace
 
 PreservedAnalyses LockstepLoopsPass::run(Function &F,
                                          FunctionAnalysisManager &FAM) {
   if (!isLoweredWorkGroupFunction(F))
     return PreservedAnalyses::all();
-  LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
-  bool Changed = false;
-  for (Loop *L : LI.getLoopsInPreorder())
-    if (findOptionMDForLoop(L, WorkItemLoopMD) &&
-        L->getSubLoops().size() == 1 && L->getLoopPreheader()) {
-      Changed |= giveCounterOwnStep(*L);
-      Changed |= hoistLeadingLoads(*L);
-    }
-  if (Changed) { // what scalar evolution knows of the loop is stale
+  LoopInfo *LI = &FAM.getResult<LoopAnalysis>(F);
+  auto WorkItemLoops = [&] {
+    SmallVector<Loop *, 4> Loops;
+    for (Loop *L : LI->getLoopsInPreorder())
+      if (findOptionMDForLoop(L, WorkItemLoopMD) &&
+          L->getSubLoops().size() == 1 && L->getLoopPreheader())
+        Loops.push_back(L);
+    return Loops;
+  };
+  bool Changed = false, NewBlocks = false;
+  for (Loop *L : WorkItemLoops()) {
+    Changed |= giveCounterOwnStep(*L);
+    Changed |= hoistLeadingLoads(*L);
+  }
+  if (Changed) { // what scalar evolution knows of the loops is stale
     PreservedAnalyses CFG;
     CFG.preserveSet<CFGAnalyses>();
     FAM.invalidate(F, CFG);
   }
+  for (Loop *L : WorkItemLoops()) {
+    Loop &I = *L->getSubLoops().front();
+    if (I.isInnermost() &&
+        paysInLockstep(I, *L, FAM.getResult<ScalarEvolutionAnalysis>(F)))
+      NewBlocks |= leaveAtLatch(I);
+  }
+  if (NewBlocks) {
+    FAM.invalidate(F, PreservedAnalyses::none());
+    LI = &FAM.getResult<LoopAnalysis>(F);
+  }
+  // Loops too long to run in lockstep whole, in chunks of a vector's items
+  // (or fewer, dividing theirs), when that is at least four.
+  const unsigned Width = vectorWidth(F, FAM);
+  SmallVector<std::pair<LockstepNest, unsigned>, 2> Long;
+  for (Loop *L : WorkItemLoops()) {
+    std::optional<LockstepNest> N =
+        matchNest(*L, FAM.getResult<ScalarEvolutionAnalysis>(F), MaxItems);
+    // A lane loop has its width (the sub-group size) forced already.
+    if (!N || N->Interleaved || N->Items <= Width ||
+        findOptionMDForLoop(L, "llvm.loop.vectorize.width"))
+      continue;
+    unsigned Chunk = bit_floor(Width);
+    while (N->Items % Chunk)
+      Chunk /= 2;
+    if (Chunk >= 4)
+      Long.push_back({std::move(*N), Chunk});
+  }
+  for (auto &[N, Chunk] : Long)
+    chunk(N, Chunk);
+  if (!Long.empty()) {
+    FAM.invalidate(F, PreservedAnalyses::none());
+    LI = &FAM.getResult<LoopAnalysis>(F);
+    for (Loop *L : WorkItemLoops())
+      hoistLeadingLoads(*L);
+  }
+  Changed |= NewBlocks || !Long.empty();
   ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
-  SmallVector<InterleavedNest, 2> Nests;
-  for (Loop *L : LI.getLoopsInPreorder())
-    if (std::optional<InterleavedNest> N = matchNest(*L, SE))
+  SmallVector<LockstepNest, 2> Nests;
+  for (Loop *L : LI->getLoopsInPreorder())
+    if (std::optional<LockstepNest> N = matchNest(*L, SE, Width))
       Nests.push_back(std::move(*N));
-  for (InterleavedNest &N : Nests)
+  for (LockstepNest &N : Nests)
     LockstepBuilder(N, F).build();
   return Nests.empty() && !Changed ? PreservedAnalyses::all()
                                    : PreservedAnalyses::none();

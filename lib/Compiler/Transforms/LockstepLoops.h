@@ -48,12 +48,36 @@
 /// so the new order of their steps is one the kernel allows.
 ///
 /// Only work-item loops with one inner loop, itself innermost and in loop
-/// simplify form with its latch as its only exit, whose exit compares a
-/// value moving by a multiple of N per trip and by one per work-item with
-/// a bound invariant in L: the interleaved loops, where lockstep wastes
-/// less than one trip per item. L's counter must step by one; where GVN
-/// merged its step with a `lane + 1` of the kernel, before I or on each
-/// way round I, the pass first gives it a step of its own.
+/// simplify form with its latch as its only exit; L's counter must step by
+/// one (where GVN merged its step with a `lane + 1` of the kernel, before I
+/// or on each way round I, the pass first gives it a step of its own). Two
+/// kinds of inner loops qualify:
+///  - interleaved loops, whose exit compares a value moving by a multiple
+///    of N per trip and by one per work-item with a bound invariant in L:
+///    lockstep wastes less than one trip per item;
+///  - any other loop without calls (but intrinsics) or atomics, whose
+///    items' trip counts may differ by any amount (a loop over a range
+///    each item reads, an escape-time loop), and none of whose accesses
+///    steps one element per trip from an address that moves with the item
+///    (`a[gid * n + k]`, which the vectorizer takes as it is), when L has
+///    at most one vector's items (of 32-bit lanes on the target): no item
+///    then waits for more than the slowest item of its vector, and the
+///    three loops get that width forced and one interleaved copy (the cost
+///    model, seeing so few items, would not always take them). A longer L
+///    (but a lane loop, whose width is the sub-group's) whose count a
+///    power of two from 4 up to the vector's divides is first made a loop
+///    over chunks of that many items around L over one chunk (its
+///    counter's uses get the chunk's first item plus it). In the ids
+///    computed from the item, `(base + item) >> k` with base a multiple of
+///    the chunk and k at least its log2 becomes the chunk's, and the low
+///    bits of `base + item` the item's: warp-style code written without
+///    sub-groups (`row = gid / 16`, `lane = gid % 16`) then has a row's
+///    bounds invariant, and its row loop is an interleaved one.
+/// Before that, an inner loop whose blocks are a chain from header to latch,
+/// each leaving for one exit block or going on, and whose blocks after the
+/// header can all run speculatively, becomes one block leaving at its end:
+/// a rotated `while (i < n && |z| < 2)` leaves from its header and its
+/// latch. The exit's PHIs take the value of the first exit taken.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_TRANSFORMS_LOCKSTEPLOOPS_H
@@ -63,7 +87,8 @@
 
 namespace lanes {
 
-/// Runs the interleaved loops inside work-item loops in lockstep.
+/// Runs the interleaved loops inside work-item loops in lockstep, and the
+/// other vectorizable ones a vector's work-items at a time.
 class LockstepLoopsPass : public llvm::PassInfoMixin<LockstepLoopsPass> {
 public:
   llvm::PreservedAnalyses run(llvm::Function &F,

@@ -428,7 +428,9 @@ exit:
 ; CHECK-NEXT: br i1 %again, label %lanes, label %exit
 
 ; Each lane's own bound (`j < end[lane]`): the trip counts may differ by
-; any amount, and the loop is left alone.
+; any amount, so the loop is not an interleaved one. Loops of that kind run
+; in lockstep a vector's items at a time (divergent.ll), and this module
+; names no target, so no vector: the loop is left alone.
 define internal void @own_bounds(ptr noalias %val, ptr noalias %ends, ptr noalias %out, i64 %start) "lanes-work-group-of"="own_bounds" {
 entry:
   br label %lanes
