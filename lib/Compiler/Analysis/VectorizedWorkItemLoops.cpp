@@ -77,6 +77,10 @@ SmallVector<WorkItemLoop, 4> findWorkItemLoops(const Function &F,
       W.First = L;
     W.Lanes = std::max(W.Lanes, vectorLanes(*L));
   }
+  // Some loops of one may be gone: a vector loop of one trip unrolled away
+  // while the others stay (lanes-lockstep-loops makes several of one).
+  for (auto &[Mark, W] : Loops)
+    W.Lanes = std::max(W.Lanes, unrolledLoop(F, *Mark).Lanes);
   SmallVector<WorkItemLoop, 4> Found = to_vector<4>(make_second_range(Loops));
   if (const MDNode *Marks = F.getMetadata(WorkItemLoopsMD))
     for (const MDOperand &Mark : Marks->operands())
