@@ -45,6 +45,7 @@ BARRIER_HEAVY = "barrier-heavy"
 STREAM = "BabelStream (barrier-free, plus dot and copy-barrier)"
 SUB_GROUPS = "sub-groups"
 COLLECTIVES = "collectives (cache-resident)"
+DIVERGENT = "divergent loops (barrier-free)"
 
 
 @dataclass(frozen=True)
@@ -131,6 +132,7 @@ BENCHMARKS = [
     Benchmark("stream-dot", "stream", ["--kernel", "dot"], STREAM, 8),
     Benchmark("stream-copy-barrier", "stream", ["--kernel", "copy-barrier"],
               STREAM, 8),
+    Benchmark("mandelbrot", "mandelbrot", [], DIVERGENT),
     Benchmark("sg-reduction", "sg_reduction", [], SUB_GROUPS,
               variants=SUB_GROUP_VARIANTS),
     Benchmark("sg-scan", "sg_scan", [], SUB_GROUPS,
@@ -150,7 +152,7 @@ BENCHMARKS = [
 COMPILE_SOURCES = ["reduction", "scalar_product", "nbody", "matmul",
                    "wallace", "transpose", "stencil", "scan", "histogram",
                    "stream", "sg_reduction", "sg_scan", "sg_shuffle", "sg_spmv",
-                   "group_reduce_cached"]
+                   "group_reduce_cached", "mandelbrot"]
 
 TWIN_VARIANTS = [twin.variant for twin in TWINS.values()]
 VARIANTS = (["lanes"] + TWIN_VARIANTS +
