@@ -47,7 +47,8 @@ inline void describe(const bench::Reporter &Rep, const Problem &P) {
   Rep.config("local", Local);
 }
 
-/// The iterations of pixel \p I, as every variant computes them.
+/// The iterations of the point c = Cr + i Ci, as every variant but pocl's
+/// computes them (the OpenCL C kernel spells the same loop out).
 inline uint32_t escape(float Cr, float Ci) {
   float Zr = 0.0f, Zi = 0.0f;
   uint32_t K = 0;
