@@ -1,4 +1,4 @@
-//===- problems/mandelbrot.hpp - Escape-time Mandelbrot set ------*- C++ -*-===//
+//===- problems/mandelbrot.hpp - Escape-time Mandelbrot set -----*- C++ -*-===//
 //
 /// \file
 /// `mandelbrot`: each work-item takes one pixel of a W x H image of the
