@@ -1095,7 +1095,7 @@ void foldChunkIds(Loop &L, Instruction *InGroup, Value *First, PHINode *Item,
       auto *I = dyn_cast<Instruction>(U);
       if (!I || !L.contains(I))
         continue;
-      const Twine Name = I->getName() + ".chunk";
+      const std::string Name = (I->getName() + ".chunk").str();
       if (auto *Cast = dyn_cast<CastInst>(I)) {
         if (isa<TruncInst, ZExtInst, SExtInst>(Cast))
           Work.push_back({I, B.CreateCast(Cast->getOpcode(), Base,
