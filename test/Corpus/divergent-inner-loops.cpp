@@ -87,10 +87,19 @@ int runEscape2D(sycl::queue &Q) {
   return Rc;
 }
 
-/// Each item hashes the elements K * 7 % M for K in the range [Begin, End)
-/// it reads from memory (empty for some), and also returns where its loop
-/// ended; every fifth item skips the loop. (A loop reading In[K] itself is
-/// one the vectorizer may take as it is, which the compiler leaves alone.)
+/// The hash of In[K * 7 % M] for K in [Begin, End), and in \p K where the
+/// loop ended. (A loop reading In[K] itself is one the vectorizer may take
+/// as it is, which the compiler leaves alone.) Kernel and host call it.
+uint32_t hashRange(const uint32_t *In, size_t M, uint32_t Begin, uint32_t End,
+                   uint32_t &K) {
+  uint32_t Acc = 1;
+  for (K = Begin; K < End; ++K)
+    Acc = Acc * 31u + In[K * 7 % M] * K;
+  return Acc;
+}
+
+/// Each item hashes the range [Begin, End) it reads from memory (empty for
+/// some); every fifth item skips the loop.
 int runRanges(sycl::queue &Q) {
   constexpr size_t L = 48, Groups = 4, N = L * Groups, M = 300;
   uint32_t *In = sycl::malloc_shared<uint32_t>(M, Q);
@@ -112,10 +121,8 @@ int runRanges(sycl::queue &Q) {
                      Out[2 * I + 1] = 0;
                      return;
                    }
-                   uint32_t Acc = 1, K = Begin[I];
-                   for (; K < End[I]; ++K)
-                     Acc = Acc * 31u + In[K * 7 % M] * K;
-                   Out[2 * I] = Acc;
+                   uint32_t K;
+                   Out[2 * I] = hashRange(In, M, Begin[I], End[I], K);
                    Out[2 * I + 1] = K;
                  })
       .wait();
@@ -126,10 +133,8 @@ int runRanges(sycl::queue &Q) {
       Want[2 * I + 1] = 0;
       continue;
     }
-    uint32_t Acc = 1, K = Begin[I];
-    for (; K < End[I]; ++K)
-      Acc = Acc * 31u + In[K * 7 % M] * K;
-    Want[2 * I] = Acc;
+    uint32_t K;
+    Want[2 * I] = hashRange(In, M, Begin[I], End[I], K);
     Want[2 * I + 1] = K;
   }
   int Rc = corpus::check("ranges", Out, Want);
@@ -138,8 +143,19 @@ int runRanges(sycl::queue &Q) {
   return Rc;
 }
 
-/// CSR-vector rows without sub-groups: W consecutive items take one row,
-/// `gid / W` and `gid % W`, and stride over its elements by W.
+/// Item Gid's share of its row: W consecutive items take one row, `gid /
+/// W` and `gid % W`, and stride over its elements by W. Kernel and host
+/// call it.
+template <uint32_t W>
+uint32_t rowShare(const uint32_t *RowPtr, const uint32_t *Val, size_t Gid) {
+  size_t Row = Gid / W, Lane = Gid % W;
+  uint32_t Sum = 0;
+  for (uint32_t J = RowPtr[Row] + uint32_t(Lane); J < RowPtr[Row + 1]; J += W)
+    Sum += Val[J] * (J + 1u);
+  return Sum;
+}
+
+/// CSR-vector rows without sub-groups (rowShare).
 template <uint32_t W> int runRows(sycl::queue &Q) {
   constexpr size_t L = 128, Groups = 3, N = L * Groups, Rows = N / W;
   uint32_t *RowPtr = sycl::malloc_shared<uint32_t>(Rows + 1, Q);
@@ -154,23 +170,12 @@ template <uint32_t W> int runRows(sycl::queue &Q) {
   Q.parallel_for(sycl::nd_range<1>(sycl::range<1>(N), sycl::range<1>(L)),
                  [=](sycl::nd_item<1> It) {
                    size_t Gid = It.get_global_id(0);
-                   size_t Row = Gid / W, Lane = Gid % W;
-                   uint32_t Sum = 0;
-                   for (uint32_t J = RowPtr[Row] + uint32_t(Lane);
-                        J < RowPtr[Row + 1]; J += W)
-                     Sum += Val[J] * (J + 1u);
-                   Out[Gid] = Sum;
+                   Out[Gid] = rowShare<W>(RowPtr, Val, Gid);
                  })
       .wait();
   std::vector<uint32_t> Want(N);
-  for (size_t Gid = 0; Gid < N; ++Gid) {
-    size_t Row = Gid / W, Lane = Gid % W;
-    uint32_t Sum = 0;
-    for (uint32_t J = RowPtr[Row] + uint32_t(Lane); J < RowPtr[Row + 1];
-         J += W)
-      Sum += Val[J] * (J + 1u);
-    Want[Gid] = Sum;
-  }
+  for (size_t Gid = 0; Gid < N; ++Gid)
+    Want[Gid] = rowShare<W>(RowPtr, Val, Gid);
   std::string Name = "rows of " + std::to_string(W);
   int Rc = corpus::check(Name.c_str(), Out, Want);
   for (uint32_t *P : {RowPtr, Val, Out})
