@@ -87,22 +87,13 @@ DenseSet<const Value *> followFastestId(Function &F) {
 /// a loop vectorizes well as it is, and turned inside out would gather).
 bool paysToTurn(const Loop &L, ScalarEvolution &SE,
                 const DenseSet<const Value *> &Moving) {
-  const DataLayout &DL = L.getHeader()->getDataLayout();
   bool UsesMoving = false;
   for (BasicBlock *BB : L.blocks())
     for (Instruction &I : *BB) {
       UsesMoving |= any_of(I.operands(),
                            [&](const Use &Op) { return Moving.contains(Op); });
       Value *Ptr = getLoadStorePointerOperand(&I);
-      if (!Ptr || !Moving.contains(Ptr))
-        continue;
-      const auto *Rec = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Ptr));
-      if (!Rec || Rec->getLoop() != &L)
-        continue;
-      const auto *Step = dyn_cast<SCEVConstant>(Rec->getStepRecurrence(SE));
-      TypeSize Size = DL.getTypeStoreSize(getLoadStoreType(&I));
-      if (Step && !Size.isScalable() &&
-          Step->getAPInt().abs() == Size.getFixedValue())
+      if (Ptr && Moving.contains(Ptr) && elementStride(I, L, SE))
         return false;
     }
   return UsesMoving;
@@ -645,6 +636,21 @@ void insertImplicitBarrier(Instruction *Before) {
       Barrier, {B.getInt32(0), ConstantPointerNull::get(B.getPtrTy()),
                 B.getInt32(0)});
   Call->setMetadata(ImplicitBarrierMD, MDNode::get(Ctx, {}));
+}
+
+const SCEVAddRecExpr *elementStride(Instruction &Access, const Loop &L,
+                                    ScalarEvolution &SE) {
+  Value *Ptr = getLoadStorePointerOperand(&Access);
+  const auto *Rec = Ptr ? dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Ptr)) : nullptr;
+  if (!Rec || Rec->getLoop() != &L)
+    return nullptr;
+  const auto *Step = dyn_cast<SCEVConstant>(Rec->getStepRecurrence(SE));
+  TypeSize Size =
+      Access.getDataLayout().getTypeStoreSize(getLoadStoreType(&Access));
+  return Step && !Size.isScalable() &&
+                 Step->getAPInt().abs() == Size.getFixedValue()
+             ? Rec
+             : nullptr;
 }
 
 } // namespace lanes

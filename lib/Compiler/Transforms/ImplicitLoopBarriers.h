@@ -56,6 +56,9 @@
 
 namespace llvm {
 class Instruction;
+class Loop;
+class SCEVAddRecExpr;
+class ScalarEvolution;
 } // namespace llvm
 
 namespace lanes {
@@ -65,6 +68,15 @@ namespace lanes {
 /// split at like any barrier and reports do not blame on the user's code.
 /// Only where every work-item of a group arrives equally often.
 void insertImplicitBarrier(llvm::Instruction *Before);
+
+/// The address recurrence of load or store \p Access in loop \p L when it
+/// steps one element per iteration (`a[... + k]`, which the loop vectorizer
+/// takes as it is, contiguous); null otherwise. Loops whose accesses do so
+/// at an address moving with the work-item are left to the vectorizer
+/// rather than run in lockstep, which would make those accesses gathers.
+const llvm::SCEVAddRecExpr *elementStride(llvm::Instruction &Access,
+                                          const llvm::Loop &L,
+                                          llvm::ScalarEvolution &SE);
 
 /// Puts a barrier at the top of every innermost loop the group runs in
 /// lockstep, and makes lockstep the innermost loops with varying trip

@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 #include "LockstepLoops.h"
 
+#include "ImplicitLoopBarriers.h"
+
 #include "../Analysis/LanesIR.h"
 
 #include "llvm/ADT/SetVector.h"
@@ -108,21 +110,12 @@ bool comparesInterleaved(const ICmpInst &Test, LockstepNest &N,
 /// takes such a loop as it is, which in lockstep would gather; the rule of
 /// lanes-implicit-loop-barriers).
 bool paysInLockstep(const Loop &I, const Loop &L, ScalarEvolution &SE) {
-  const DataLayout &DL = I.getHeader()->getDataLayout();
   for (BasicBlock *BB : I.blocks())
     for (Instruction &Inst : *BB) {
       if (Inst.isAtomic() || (isa<CallBase>(Inst) && !isa<IntrinsicInst>(Inst)))
         return false;
-      Value *Ptr = getLoadStorePointerOperand(&Inst);
-      const auto *Rec =
-          Ptr ? dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Ptr)) : nullptr;
-      if (!Rec || Rec->getLoop() != &I ||
-          SE.isLoopInvariant(Rec->getStart(), &L))
-        continue;
-      const auto *Step = dyn_cast<SCEVConstant>(Rec->getStepRecurrence(SE));
-      if (Step &&
-          Step->getAPInt().abs() ==
-              DL.getTypeStoreSize(getLoadStoreType(&Inst)).getFixedValue())
+      const SCEVAddRecExpr *Rec = elementStride(Inst, I, SE);
+      if (Rec && !SE.isLoopInvariant(Rec->getStart(), &L))
         return false;
     }
   return true;
