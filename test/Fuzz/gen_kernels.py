@@ -38,6 +38,8 @@ well formed by construction, and the checker proves it:
   own, one slice per group, that nothing in the kernel reads.
 * Interleaved (warp-style) loops, `for (c = lo + lane; c < hi; c += step)`
   and their variants, have item-dependent trip counts and hold no barrier.
+* Escape-time loops: item-dependent trip counts, no loop inside, alone
+  between barriers; half of them only step values and break on them.
 * Arithmetic is on uint32_t (wrapping), shifts are masked, divisors are odd,
   array indices are reduced modulo the array size, all memory is initialized
   and loop trip counts are small.
@@ -1862,6 +1864,42 @@ class Generator:
         return Loop(self.loop_kind(), name, self.small_bound(ctx, VARYING),
                     body)
 
+    def escape_loop(self, ctx):
+        """A loop whose trip count differs from item to item and that holds
+        no loop, as an escape-time loop (Mandelbrot) is: alone in its
+        work-item loop, lanes-lockstep-loops runs it a vector's items at a
+        time. Half of them only compute, as the escape loop does, and may
+        break where they test their values."""
+        r = self.r
+        name = self.fresh('i')
+        counters = dict(ctx.counters)
+        counters[name] = VARYING
+        inner = ctx.derive(level=VARYING, counters=counters, loops=3,
+                           loop=('varying', VARYING))
+        if r.random() < 0.5:
+            # Each trip steps the values of the trips before.
+            body = []
+            for _ in range(r.randint(1, 3)):
+                var = Var('v%d' % r.randrange(self.k.n_v))
+                body.append(Assign(var.name, Binary(
+                    r.choice(['+', '^', '*', 'rotl', 'max']), var,
+                    self.expr(inner, VARYING, 1))))
+            if r.random() < 0.6:
+                test = Cmp(r.choice(['<', '>=']), var,
+                           self.expr(inner, VARYING, 1))
+                body.insert(r.randint(0, len(body)),
+                            If(test, [Jump('break')], []))
+        else:
+            body = self.block(inner, self.body_size(ctx))
+        if r.random() < 0.7:
+            # Up to 16 trips, made to differ from item to item.
+            mixed = Binary(r.choice(['+', '^', '*']),
+                           self.expr(ctx, VARYING, 1), IdQuery('lid'))
+            bound = Binary('mod', mixed, Const(r.choice([5, 9, 17])))
+        else:
+            bound = self.small_bound(ctx, VARYING)
+        return Loop(self.loop_kind(), name, bound, body)
+
     def strided_loop(self, ctx, clean):
         """An interleaved loop: mostly an offset with the step that
         interleaves it. A clean one has the shape the lockstep pass takes:
@@ -1992,12 +2030,27 @@ class Generator:
     def generate(self):
         self.configure()
         top = GenCtx()
-        if self.r.random() < 0.3:
+        style = self.r.random()
+        if style < 0.3:
             # Warp style: interleaved loops between barriers.
             body = []
             for _ in range(self.r.randint(1, 3)):
                 body += self.block(top, self.r.randint(0, 2))
                 body.append(self.warp_block(top))
+        elif style < 0.45:
+            # Escape style: loops of item-dependent trip counts between
+            # barriers, mostly in a group of several vectors' items.
+            if self.r.random() < 0.6:
+                self.k.dims = 1
+                self.k.local_dims = [self.r.choice([24, 32, 64, 96, 128,
+                                                    256])]
+                self.k.group_dims = [self.r.choice([1, 2, 3])]
+            body = []
+            for _ in range(self.r.randint(1, 3)):
+                body += self.block(top, self.r.randint(0, 2))
+                body.append(If(Cmp('==', Const(0), Const(0)),
+                               [self.barrier(), self.escape_loop(top),
+                                self.barrier()], []))
         else:
             body = self.block(top, self.r.randint(4, 9))
         if self.r.random() < 0.15:
