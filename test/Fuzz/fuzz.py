@@ -51,7 +51,7 @@ class Toolchain:
         # The oracle must be right, and g++ 12 at -O3 is not always: with
         # -march=native it returns a wrong value for `for (...) { x = x * c;
         # x = x * x; }`, a loop the generator writes. Its default is --opt
-        # at -O2 at most.
+        # with -O2 in place of -O3.
         self.lib_opt = lib_opt or re.sub(r'(^|\s)-O3(?=\s|$)', r'\1-O2', opt)
         self.lanespp = os.path.join(self.build_dir, 'bin', 'lanes++')
         self.libdir = os.path.join(self.build_dir, 'lib')
