@@ -17,7 +17,9 @@
 
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/SSAUpdater.h"
@@ -318,6 +320,76 @@ void WorkGroupBuilder::scopeValueSlots() {
     unsigned Kind = any_of(I.operands(), IsSlotAddress)
                         ? LLVMContext::MD_alias_scope
                         : LLVMContext::MD_noalias;
+    I.setMetadata(Kind, MDNode::concatenate(I.getMetadata(Kind), Scope));
+  }
+}
+
+/// Whether `V` is a block of loop state (`__lanes_loop_state`).
+static bool isLoopState(const Value *V) {
+  const auto *Call = dyn_cast<CallInst>(V);
+  const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+  return Callee && Callee->getName() == LoopStateFn;
+}
+
+/// Where the memory behind `Ptr` lies, from its underlying objects.
+WorkGroupBuilder::Space WorkGroupBuilder::spaceOf(const Value *Ptr) const {
+  SmallVector<const Value *, 4> Objects;
+  getUnderlyingObjects(Ptr, Objects, /*LI=*/nullptr, /*MaxLookup=*/0);
+  std::optional<Space> Found;
+  for (const Value *Object : Objects) {
+    Space S = Space::Unknown;
+    if (Object == LocalMemory)
+      S = Space::Local;
+    else if (isa<AllocaInst, GlobalVariable, Argument>(Object) ||
+             isLoopState(Object))
+      S = Space::Other;
+    else if (const auto *Load = dyn_cast<LoadInst>(Object);
+             Load &&
+             getUnderlyingObject(Load->getPointerOperand()) == WG.getArg(0))
+      S = Space::Other; // a pointer the kernel captured, from the host
+    if (S == Space::Unknown || (Found && *Found != S))
+      return Space::Unknown;
+    Found = S;
+  }
+  return Found.value_or(Space::Unknown);
+}
+
+/// Tells alias analysis that work-group local memory is apart from the
+/// memory of the kernel's captured pointers, its private arrays and loop
+/// state: no pointer the host gave can point into a work-group's local
+/// memory. An access through a pointer of unknown origin (loaded from
+/// memory the kernel writes, say) gets no scope. So a sub-group's store of
+/// its sum to local memory may move past the next sub-group's load of its
+/// input (lanes-join-reductions).
+void WorkGroupBuilder::scopeLocalMemory() {
+  MDBuilder MDB(Ctx);
+  MDNode *Domain = MDB.createAnonymousAliasScopeDomain("lanes.local.memory");
+  MDNode *Scope = MDNode::get(
+      Ctx, MDB.createAnonymousAliasScope(Domain, "lanes.local.memory"));
+  for (Instruction &I : instructions(WG)) {
+    SmallVector<const Value *, 2> Pointers;
+    if (auto *Load = dyn_cast<LoadInst>(&I))
+      Pointers.push_back(Load->getPointerOperand());
+    else if (auto *Store = dyn_cast<StoreInst>(&I))
+      Pointers.push_back(Store->getPointerOperand());
+    else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+      Pointers.push_back(RMW->getPointerOperand());
+    else if (auto *CmpXchg = dyn_cast<AtomicCmpXchgInst>(&I))
+      Pointers.push_back(CmpXchg->getPointerOperand());
+    else if (auto *Transfer = dyn_cast<MemTransferInst>(&I))
+      Pointers.append({Transfer->getDest(), Transfer->getSource()});
+    else if (auto *Set = dyn_cast<MemSetInst>(&I))
+      Pointers.push_back(Set->getDest());
+    if (Pointers.empty())
+      continue;
+    Space S = spaceOf(Pointers[0]);
+    for (const Value *Ptr : drop_begin(Pointers))
+      if (spaceOf(Ptr) != S)
+        S = Space::Unknown;
+    if (S == Space::Unknown)
+      continue;
+    unsigned Kind = S == Space::Local ? LLVMContext::MD_alias_scope
+                                      : LLVMContext::MD_noalias;
     I.setMetadata(Kind, MDNode::concatenate(I.getMetadata(Kind), Scope));
   }
 }

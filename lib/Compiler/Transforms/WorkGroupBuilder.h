@@ -209,6 +209,10 @@ private:
                          llvm::Value *Default, llvm::IRBuilder<> &B);
   bool eraseOriginalBody(llvm::ArrayRef<llvm::BasicBlock *> Original);
   void scopeValueSlots();
+  /// Local memory, the memory the kernel reaches otherwise, or either.
+  enum class Space { Local, Other, Unknown };
+  Space spaceOf(const llvm::Value *Ptr) const;
+  void scopeLocalMemory();
   WorkGroupSummary summary() const;
 
   llvm::Function &WG;

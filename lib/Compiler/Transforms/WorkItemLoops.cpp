@@ -830,6 +830,7 @@ bool WorkGroupBuilder::build(AAResults &AA) {
   WG.setMetadata(WorkItemLoopsMD, MDNode::get(Ctx, Marks));
   bool Clean = eraseOriginalBody(Original);
   scopeValueSlots();
+  scopeLocalMemory();
   return Clean;
 }
 

@@ -50,10 +50,10 @@ define internal void @entry.lanes.wg(ptr %k, ptr noalias %ctx) "lanes-work-group
 ; CHECK-NEXT: %lid.1 = phi i64 [ 0, %wi.header2.0 ], [ %lid.next{{.*}}, %wi.latch1.0 ]
 ; CHECK: wi.header0.0:
 ; CHECK-NEXT: %lid.0 = phi i64 [ 0, %wi.header1.0 ], [ %lid.next{{.*}}, %wi.latch0.0 ]
-; CHECK: %out.0 = load ptr, ptr %k, align 8, !llvm.access.group ![[GROUP:[0-9]+]]
+; CHECK: %out.0 = load ptr, ptr %k, align 8, !noalias ![[LOCAL:[0-9]+]], !llvm.access.group ![[GROUP:[0-9]+]]
 ; CHECK-NEXT: %slot.0 = getelementptr i64, ptr %out.0, i64 %lid.0
 ; CHECK-NEXT: %v.0 = add i64 %lid.0, %group.id.0
-; CHECK-NEXT: store i64 %v.0, ptr %slot.0, align 8, !llvm.access.group ![[GROUP]]
+; CHECK-NEXT: store i64 %v.0, ptr %slot.0, align 8, !noalias ![[LOCAL]], !llvm.access.group ![[GROUP]]
 ; CHECK: wi.latch0.0:
 ; CHECK: %[[NEXT:.*]] = add nuw nsw i64 %lid.0, 1
 ; CHECK-NEXT: %[[MORE:.*]] = icmp ult i64 %[[NEXT]], %local.size.0

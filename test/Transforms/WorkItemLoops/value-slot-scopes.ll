@@ -36,14 +36,18 @@ after:
 
 ; CHECK: %loop.state = call noalias align 64 ptr @__lanes_loop_state(
 ; CHECK: subcfg.0:
-; CHECK: %x.0 = load float, ptr %src.0, align 4, !noalias ![[SLOTS:[0-9]+]]
-; CHECK: store float %x.0, ptr %{{.*}}, !alias.scope ![[SLOTS]]
-; CHECK: store float %x.0, ptr %at.0, align 4, !noalias ![[SLOTS]]
+; CHECK: %x.0 = load float, ptr %src.0, align 4, !noalias ![[BOTH:[0-9]+]]
+; CHECK: store float %x.0, ptr %{{.*}}, !alias.scope ![[SLOTS:[0-9]+]], !noalias ![[LOCAL:[0-9]+]]
+; CHECK: store float %x.0, ptr %at.0, align 4, !noalias ![[BOTH]]
 ; CHECK: subcfg.1:
-; CHECK: %x.reload = load float, ptr %{{.*}}, !alias.scope ![[SLOTS]]
+; CHECK: %x.reload = load float, ptr %{{.*}}, !alias.scope ![[SLOTS]], !noalias ![[LOCAL]]
+; The private array's address came back from loop state: of unknown origin
+; to lanes-local-memory scoping (local-memory-scopes.ll).
 ; CHECK: %y.1 = load float, ptr %at.{{.*}}, !noalias ![[SLOTS]]
-; CHECK: store float %sum.1, ptr %src.{{.*}}, !noalias ![[SLOTS]]
+; CHECK: store float %sum.1, ptr %src.{{.*}}, !noalias ![[BOTH]]
 ; CHECK: call void @opaque(ptr %src.{{.*}}), !noalias ![[SLOTS]]
-; CHECK: ![[SLOTS]] = !{![[SCOPE:[0-9]+]]}
+; CHECK: ![[BOTH]] = !{![[SCOPE:[0-9]+]], ![[LSCOPE:[0-9]+]]}
 ; CHECK: ![[SCOPE]] = distinct !{![[SCOPE]], ![[DOMAIN:[0-9]+]], !"lanes.value.slots"}
 ; CHECK: ![[DOMAIN]] = distinct !{![[DOMAIN]], !"lanes.loop.state"}
+; CHECK: ![[SLOTS]] = !{![[SCOPE]]}
+; CHECK: ![[LOCAL]] = !{![[LSCOPE]]}
