@@ -24,6 +24,7 @@
 #include "../Transforms/InlineKernelCalls.h"
 #include "../Transforms/IsolateBarriers.h"
 #include "../Transforms/IsolateNarrowGuards.h"
+#include "../Transforms/JoinReductions.h"
 #include "../Transforms/JoinShiftedLoads.h"
 #include "../Transforms/KernelReport.h"
 #include "../Transforms/LockstepLoops.h"
@@ -205,6 +206,7 @@ void registerPassBuilderCallbacks(PassBuilder &PB) {
         FPM.addPass(FoldLaneIdsPass());
         // After FoldLaneIds, which makes the halo loads' masks constants.
         FPM.addPass(JoinShiftedLoadsPass());
+        FPM.addPass(JoinReductionsPass());
         FPM.addPass(SinkMaskedAddressesPass());
         FPM.addPass(DefineGatherIndicesPass());
         FPM.addPass(FitVectorCallsPass());

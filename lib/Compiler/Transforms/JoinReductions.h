@@ -1,0 +1,47 @@
+//===- JoinReductions.h - Consecutive reductions as one vector --*- C++ -*-===//
+//
+/// \file
+/// Function pass `lanes-join-reductions`, on work-group functions at the
+/// end of the optimizer (after the loop over the sub-groups is unrolled).
+///
+/// Ported CUDA code sums a block in two levels: every sub-group reduces its
+/// lanes (`reduce_over_group(sg, x, plus)`), its leader stores the sum at
+/// the sub-group's index in local memory, and after a barrier one
+/// sub-group loads the sums as one vector. Unrolled, the first level is W
+/// reductions of W-lane vectors V_0..V_{W-1} stored to W consecutive
+/// elements: W times log2(W) shuffles and operations, W scalar stores, and a
+/// vector load that cannot be forwarded from them (a store-forwarding
+/// stall).
+///
+/// The pass computes the W results as one vector, lane k holding V_k's:
+/// each step pairs the vectors and combines the low halves of each pair's
+/// parts with their high halves (two shuffles and one operation), which
+/// halves the lanes every source takes. That is W - 1 operations and
+/// 2(W - 1) shuffles, and one vector store in place of the last of the W
+/// stores.
+///
+/// Legal when the reductions may be reassociated (integers, or floats with
+/// `reassoc`, fadd/fmul from their identity), and nothing between the first
+/// store and the last may read or write the W elements or stop execution
+/// there (alias analysis decides; lanes-work-item-loops scopes local memory
+/// apart from the pointers the kernel captured).
+//
+//===----------------------------------------------------------------------===//
+#ifndef LANES_TRANSFORMS_JOINREDUCTIONS_H
+#define LANES_TRANSFORMS_JOINREDUCTIONS_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace lanes {
+
+/// Replaces reductions stored to consecutive elements by one vector of
+/// results and one store.
+class JoinReductionsPass : public llvm::PassInfoMixin<JoinReductionsPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &FAM);
+};
+
+} // namespace lanes
+
+#endif
