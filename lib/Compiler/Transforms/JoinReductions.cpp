@@ -191,12 +191,11 @@ bool joinInBlock(BasicBlock &BB, AAResults &AA) {
     if (!VecTy || !isPowerOf2_32(VecTy->getNumElements()) ||
         VecTy->getNumElements() < 2)
       continue;
-    APInt Offset(DL.getIndexTypeSizeInBits(Store->getPointerOperandType()), 0);
+    int64_t Offset;
     const Value *Base =
-        Store->getPointerOperand()->stripAndAccumulateConstantOffsets(
-            DL, Offset, /*AllowNonInbounds=*/true);
+        constantOffsetBase(Store->getPointerOperand(), DL, Offset);
     Groups[{Base, Reduce->getIntrinsicID(), VecTy}].push_back(
-        {Store, Reduce, Offset.getSExtValue()});
+        {Store, Reduce, Offset});
   }
   bool Changed = false;
   for (auto &[Key, Stores] : Groups) {

@@ -324,13 +324,6 @@ void WorkGroupBuilder::scopeValueSlots() {
   }
 }
 
-/// Whether `V` is a block of loop state (`__lanes_loop_state`).
-static bool isLoopState(const Value *V) {
-  const auto *Call = dyn_cast<CallInst>(V);
-  const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
-  return Callee && Callee->getName() == LoopStateFn;
-}
-
 /// Where the memory behind `Ptr` lies, from its underlying objects.
 WorkGroupBuilder::Space WorkGroupBuilder::spaceOf(const Value *Ptr) const {
   SmallVector<const Value *, 4> Objects;
@@ -341,7 +334,7 @@ WorkGroupBuilder::Space WorkGroupBuilder::spaceOf(const Value *Ptr) const {
     if (Object == LocalMemory)
       S = Space::Local;
     else if (isa<AllocaInst, GlobalVariable, Argument>(Object) ||
-             isLoopState(Object))
+             Object == StateBase)
       S = Space::Other;
     else if (const auto *Load = dyn_cast<LoadInst>(Object);
              Load &&
