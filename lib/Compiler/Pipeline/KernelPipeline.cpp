@@ -41,7 +41,10 @@
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
 #include "llvm/Transforms/Scalar/GVN.h"
+#include "llvm/Transforms/Scalar/JumpThreading.h"
 #include "llvm/Transforms/Scalar/LICM.h"
+#include "llvm/Transforms/Scalar/LoopDeletion.h"
+#include "llvm/Transforms/Scalar/LoopUnrollPass.h"
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/Scalarizer.h"
 #include "llvm/Transforms/Scalar/SimpleLoopUnswitch.h"
@@ -140,6 +143,31 @@ ForEachWorkGroupFunctionPass cleanupKernelsPass() {
   return ForEachWorkGroupFunctionPass(std::move(FPM));
 }
 
+ForEachWorkGroupFunctionPass tidyKernelsPass() {
+  FunctionPassManager FPM;
+  // Sub-groups that go on alone (WorkItemLoops.h) keep the code of the way
+  // each left, a constant on each path, and check that they agree. Before
+  // the vectorizer, a lane loop stands between the branch that chose the
+  // path and the check, and no pass sees through it; once the lane loops
+  // are vector code, jump threading follows the codes, and the checks fold
+  // away with the paths that report divergence.
+  FPM.addPass(JumpThreadingPass());
+  FPM.addPass(SimplifyCFGPass());
+  // What is left of a loop over the sub-groups may now be small enough to
+  // unroll (or peel, where only the first trip does something), so that
+  // the work one sub-group does is straight code.
+  FPM.addPass(createFunctionToLoopPassAdaptor(LoopFullUnrollPass()));
+  // Forwards what was stored in local memory to the loads that read it,
+  // now that both are vector code: the sub-groups' sums (one vector, once
+  // lanes-join-reductions joined them) to sub-group 0, each step of a
+  // tree reduction to the next.
+  FPM.addPass(GVNPass());
+  FPM.addPass(SimplifyCFGPass());
+  // A loop that peeling left with nothing to do.
+  FPM.addPass(createFunctionToLoopPassAdaptor(LoopDeletionPass()));
+  return ForEachWorkGroupFunctionPass(std::move(FPM));
+}
+
 ModulePassManager kernelPipeline() {
   ModulePassManager MPM;
   MPM.addPass(CloneKernelsPass());
@@ -202,11 +230,16 @@ void registerPassBuilderCallbacks(PassBuilder &PB) {
       });
   PB.registerOptimizerLastEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
-        FunctionPassManager FPM;
-        FPM.addPass(FoldLaneIdsPass());
+        FunctionPassManager Join;
+        Join.addPass(FoldLaneIdsPass());
         // After FoldLaneIds, which makes the halo loads' masks constants.
-        FPM.addPass(JoinShiftedLoadsPass());
-        FPM.addPass(JoinReductionsPass());
+        Join.addPass(JoinShiftedLoadsPass());
+        Join.addPass(JoinReductionsPass());
+        MPM.addPass(createModuleToFunctionPassAdaptor(std::move(Join)));
+        // After the joins, whose vectors GVN forwards.
+        MPM.addPass(tidyKernelsPass());
+        FunctionPassManager FPM;
+        // After GVN, which would hoist the addresses again.
         FPM.addPass(SinkMaskedAddressesPass());
         FPM.addPass(DefineGatherIndicesPass());
         FPM.addPass(FitVectorCallsPass());

@@ -37,6 +37,10 @@ ForEachWorkGroupFunctionPass simplifyKernelsPass();
 /// Clean-up after lowering: promotes slots, hoists uniform code out of the
 /// work-item loops, so the vectorizer sees simple loops.
 ForEachWorkGroupFunctionPass cleanupKernelsPass();
+/// Clean-up after the loop vectorizer and the late Lanes passes: folds the
+/// bookkeeping of sub-groups that go on alone, which is constant once the
+/// lane loops are vector code.
+ForEachWorkGroupFunctionPass tidyKernelsPass();
 /// The whole kernel pipeline, in order.
 llvm::ModulePassManager kernelPipeline();
 
