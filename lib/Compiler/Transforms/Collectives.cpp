@@ -220,6 +220,24 @@ Value *collectiveStep(const CallInst &Call, Value *Acc, Value *X, Value *Item,
   }
 }
 
+Value *shiftUp(Value *V, Value *Fill, unsigned Shift, IRBuilder<> &B) {
+  unsigned Lanes = cast<FixedVectorType>(V->getType())->getNumElements();
+  SmallVector<int, 64> Mask;
+  for (unsigned J = 0; J < Lanes; ++J)
+    Mask.push_back(J < Shift ? 0 : int(Lanes + J - Shift));
+  return B.CreateShuffleVector(Fill, V, Mask);
+}
+
+// Hillis-Steele: each step combines every lane with the lane Shift below
+// it; the identity fills in below lane 0.
+Value *inclusiveScan(const CallInst &Call, Value *X, IRBuilder<> &B) {
+  unsigned Lanes = cast<FixedVectorType>(X->getType())->getNumElements();
+  Value *Fill = B.CreateVectorSplat(Lanes, collectiveStart(Call));
+  for (unsigned Shift = 1; Shift < Lanes; Shift *= 2)
+    X = collectiveStep(Call, shiftUp(X, Fill, Shift, B), X, nullptr, B);
+  return X;
+}
+
 Value *subGroupCombine(const CallInst &Call, Value *X, IRBuilder<> &B) {
   auto *VecTy = cast<FixedVectorType>(X->getType());
   unsigned Lanes = VecTy->getNumElements();
@@ -268,18 +286,10 @@ Value *subGroupCombine(const CallInst &Call, Value *X, IRBuilder<> &B) {
     }
     return B.CreateVectorSplat(Lanes, R, "sg.reduce");
   }
-  // Scans: log2(Lanes) steps, each combining every lane with the lane
-  // Shift below it (Hillis-Steele); the identity fills in below lane 0.
-  Value *Fill = B.CreateVectorSplat(Lanes, Identity);
-  auto ShiftUp = [&](Value *V, unsigned Shift) {
-    SmallVector<int, 64> Mask;
-    for (unsigned J = 0; J < Lanes; ++J)
-      Mask.push_back(J < Shift ? 0 : int(Lanes + J - Shift));
-    return B.CreateShuffleVector(Fill, V, Mask);
-  };
-  for (unsigned Shift = 1; Shift < Lanes; Shift *= 2)
-    X = collectiveStep(Call, ShiftUp(X, Shift), X, nullptr, B);
-  return Kind == Builtin::SubGroupScanExclusive ? ShiftUp(X, 1) : X;
+  X = inclusiveScan(Call, X, B);
+  return Kind == Builtin::SubGroupScanExclusive
+             ? shiftUp(X, B.CreateVectorSplat(Lanes, Identity), 1, B)
+             : X;
 }
 
 SmallVector<uint64_t, 16> constantSourceLanes(const CallInst &Shuffle) {

@@ -53,6 +53,15 @@ llvm::Value *collectiveStep(const llvm::CallInst &Call, llvm::Value *Acc,
                             llvm::Value *X, llvm::Value *Item,
                             llvm::IRBuilder<> &B);
 
+/// Vector `V` moved up `Shift` lanes, with lanes of `Fill` (a splat) below.
+llvm::Value *shiftUp(llvm::Value *V, llvm::Value *Fill, unsigned Shift,
+                     llvm::IRBuilder<> &B);
+
+/// The inclusive scan of vector `X` by the operation of reduction or scan
+/// `Call` (lane i combines lanes 0 to i), in log2(lanes) vector steps.
+llvm::Value *inclusiveScan(const llvm::CallInst &Call, llvm::Value *X,
+                           llvm::IRBuilder<> &B);
+
 /// The results of sub-group reduction or scan `Call` for the lanes of one
 /// sub-group, given their operands `X` (a vector of subGroupSize(Call)
 /// elements; lanes beyond the sub-group hold collectiveStart(Call)).

@@ -29,6 +29,7 @@
 
 namespace llvm {
 class AAResults;
+class TargetTransformInfo;
 } // namespace llvm
 
 namespace lanes {
@@ -138,8 +139,9 @@ public:
         Ptr(llvm::PointerType::getUnqual(Ctx)), Remat(WG) {}
 
   /// Returns false after diagnosing input it cannot handle. `AA` is WG's
-  /// alias analysis, asked before WG changes.
-  bool build(llvm::AAResults &AA);
+  /// alias analysis, asked before WG changes; `TTI` tells the width of a
+  /// scan in place.
+  bool build(llvm::AAResults &AA, const llvm::TargetTransformInfo &TTI);
 
 private:
   bool checkSupported();
@@ -163,6 +165,8 @@ private:
   Carried carry(const LoopNest &N, llvm::Value *Start, const llvm::Twine &Name);
   void setNext(const LoopNest &N, const Carried &C, llvm::Value *Next);
   void stepCollective(Accumulator &A, LoopNest &Nest);
+  unsigned scanWidth(unsigned Code) const;
+  llvm::BasicBlock *scanInPlace(unsigned Code);
   llvm::BasicBlock *collectiveDone(unsigned Code, LoopNest &Nest);
   void saveOperands(LoopNest &Nest);
   llvm::BasicBlock *exchange(unsigned Code);
@@ -283,6 +287,7 @@ private:
   llvm::DenseMap<llvm::CallInst *, llvm::SmallVector<uint64_t, 16>>
       ConstantLanes;
   unsigned SubGroupSize = 0; ///< of the sub-group collectives, if any
+  unsigned VectorBits = 0;   ///< of the target's widest vector register
   /// Whether dimension 0 takes two levels, sub-groups and lanes
   /// (splitsSubGroups()).
   bool SplitsSubGroups = false;

@@ -22,6 +22,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -519,6 +520,8 @@ void WorkGroupBuilder::stepCollective(Accumulator &A, LoopNest &Nest) {
   auto Slot = ValueSlots.find(Syncs[A.Code]);
   if (Slot != ValueSlots.end() && !Slot->second.Uniform) {
     Value *Result = Kind == Builtin::GroupScanExclusive ? A.Acc[0] : Next;
+    if (scanWidth(A.Code)) // the operand, scanned after the nest
+      Result = collectiveOperand(*Step);
     storeState(Result, slotAddress(Slot->second, Nest, B), B);
   }
   Step->eraseFromParent();
@@ -533,6 +536,8 @@ void WorkGroupBuilder::stepCollective(Accumulator &A, LoopNest &Nest) {
 BasicBlock *WorkGroupBuilder::collectiveDone(unsigned Code, LoopNest &Nest) {
   if (isSubGroupCollective(getBuiltin(Syncs[Code])))
     return exchange(Code);
+  if (scanWidth(Code))
+    return scanInPlace(Code);
   BasicBlock *Next = Nests[Code].Pre;
   auto Slot = ValueSlots.find(Syncs[Code]);
   if (Slot == ValueSlots.end() || !Slot->second.Uniform)
@@ -544,6 +549,99 @@ BasicBlock *WorkGroupBuilder::collectiveDone(unsigned Code, LoopNest &Nest) {
   storeState(A->Next, Slot->second.Base, B);
   B.CreateBr(Next);
   return Done;
+}
+
+/// The lanes of the vectors in which the work-group scan of stop `Code`
+/// runs after its nest (scanInPlace()), or 0 when it runs in the nest, one
+/// work-item after the other: a scan of integers, whose order of
+/// operations does not change its results, with a per-item array.
+unsigned WorkGroupBuilder::scanWidth(unsigned Code) const {
+  CallInst *Call = Syncs[Code];
+  Builtin Kind = getBuiltin(Call);
+  if (Kind != Builtin::GroupScanInclusive &&
+      Kind != Builtin::GroupScanExclusive)
+    return 0;
+  Type *Ty = Call->getType();
+  auto Slot = ValueSlots.find(Call);
+  if (!Ty->isIntegerTy() || Ty->isIntegerTy(1) || Slot == ValueSlots.end() ||
+      Slot->second.Uniform || Slot->second.InSubGroup ||
+      Slot->second.Stride != DL.getTypeAllocSize(Ty))
+    return 0;
+  unsigned Lanes = VectorBits / Ty->getIntegerBitWidth();
+  return Lanes >= 8 && isPowerOf2_32(Lanes) ? std::min(Lanes, 64u) : 0;
+}
+
+/// The block that scans, in place, the operands the work-items of stop
+/// `Code`'s nest left in its result's array: vectors of scanWidth(Code)
+/// items, each scanned in log2(width) steps and combined with the
+/// carry of the items before it, then one item at a time for the rest.
+/// The nest itself carries no scan, so the vectorizer takes it.
+BasicBlock *WorkGroupBuilder::scanInPlace(unsigned Code) {
+  CallInst *Call = Syncs[Code];
+  const StateSlot &Slot = ValueSlots.find(Call)->second;
+  unsigned Lanes = scanWidth(Code);
+  bool Exclusive = getBuiltin(Call) == Builtin::GroupScanExclusive;
+  Type *Ty = Call->getType();
+  auto *VecTy = FixedVectorType::get(Ty, Lanes);
+  Align ElemAlign = DL.getPrefTypeAlign(Ty);
+  auto NewBlock = [&](const Twine &Name) {
+    return BasicBlock::Create(Ctx, Name + "." + Twine(Code), &WG);
+  };
+  BasicBlock *Pre = NewBlock("scan"), *Vector = NewBlock("scan.vector"),
+             *Rest = NewBlock("scan.rest"), *Item = NewBlock("scan.item"),
+             *Done = NewBlock("scan.done");
+  auto Address = [&](Value *Index, IRBuilder<> &B) {
+    return B.CreateInBoundsGEP(B.getInt8Ty(), Slot.Base,
+                               B.CreateMul(Index, B.getInt64(Slot.Stride)));
+  };
+  IRBuilder<> B(Pre);
+  Value *Whole = B.CreateAnd(NumItems, B.getInt64(-int64_t(Lanes)));
+  B.CreateCondBr(B.CreateICmpNE(Whole, B.getInt64(0)), Vector, Rest);
+
+  B.SetInsertPoint(Vector);
+  PHINode *Index = B.CreatePHI(I64, 2, "scan.index");
+  PHINode *Carry = B.CreatePHI(Ty, 2, "scan.carry");
+  Index->addIncoming(B.getInt64(0), Pre);
+  Carry->addIncoming(collectiveStart(*Call), Pre);
+  Value *At = Address(Index, B);
+  Value *Scanned =
+      inclusiveScan(*Call, B.CreateAlignedLoad(VecTy, At, ElemAlign), B);
+  Value *Before = B.CreateVectorSplat(Lanes, Carry);
+  Value *Results = collectiveStep(*Call, Before, Scanned, nullptr, B);
+  B.CreateAlignedStore(Exclusive ? shiftUp(Results, Before, 1, B) : Results, At,
+                       ElemAlign);
+  Value *NextCarry = B.CreateExtractElement(Results, Lanes - 1);
+  Value *NextIndex = B.CreateAdd(Index, B.getInt64(Lanes), "", true);
+  Index->addIncoming(NextIndex, Vector);
+  Carry->addIncoming(NextCarry, Vector);
+  B.CreateCondBr(B.CreateICmpULT(NextIndex, Whole), Vector, Rest);
+
+  B.SetInsertPoint(Rest);
+  PHINode *RestIndex = B.CreatePHI(I64, 2, "scan.rest.index");
+  PHINode *RestCarry = B.CreatePHI(Ty, 2, "scan.rest.carry");
+  RestIndex->addIncoming(B.getInt64(0), Pre);
+  RestCarry->addIncoming(collectiveStart(*Call), Pre);
+  RestIndex->addIncoming(NextIndex, Vector);
+  RestCarry->addIncoming(NextCarry, Vector);
+  B.CreateCondBr(B.CreateICmpULT(RestIndex, NumItems), Item, Done);
+
+  B.SetInsertPoint(Item);
+  PHINode *ItemIndex = B.CreatePHI(I64, 2, "scan.item.index");
+  PHINode *Acc = B.CreatePHI(Ty, 2, "scan.acc");
+  ItemIndex->addIncoming(RestIndex, Rest);
+  Acc->addIncoming(RestCarry, Rest);
+  At = Address(ItemIndex, B);
+  Value *Next = collectiveStep(
+      *Call, Acc, B.CreateAlignedLoad(Ty, At, ElemAlign), nullptr, B);
+  B.CreateAlignedStore(Exclusive ? Acc : Next, At, ElemAlign);
+  Value *NextItem = B.CreateAdd(ItemIndex, B.getInt64(1), "", true);
+  ItemIndex->addIncoming(NextItem, Item);
+  Acc->addIncoming(Next, Item);
+  B.CreateCondBr(B.CreateICmpULT(NextItem, NumItems), Item, Done);
+
+  B.SetInsertPoint(Done);
+  B.CreateBr(Nests[Code].Pre);
+  return Pre;
 }
 
 void WorkGroupBuilder::markParallel(ArrayRef<BasicBlock *> Blocks,
@@ -761,9 +859,12 @@ static void rematerializeQueries(Function &WG) {
   }
 }
 
-bool WorkGroupBuilder::build(AAResults &AA) {
+bool WorkGroupBuilder::build(AAResults &AA, const TargetTransformInfo &TTI) {
   if (!checkSupported())
     return false;
+  VectorBits =
+      TTI.getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector)
+          .getFixedValue();
   findSubCfgs();
   chainSubGroupSplits();
   findDivergentRuns();
@@ -864,7 +965,9 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M,
     Function *Entry =
         M.getFunction(WG->getFnAttribute(WorkGroupAttr).getValueAsString());
     cbs::WorkGroupBuilder Builder(*WG);
-    if (!Builder.build(FAM.getResult<AAManager>(*WG)) || !Entry)
+    if (!Builder.build(FAM.getResult<AAManager>(*WG),
+                       FAM.getResult<TargetIRAnalysis>(*WG)) ||
+        !Entry)
       continue;
     // Built: the function no longer waits for lowering.
     WG->removeFnAttr(WorkGroupAttr);

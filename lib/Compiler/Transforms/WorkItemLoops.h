@@ -63,7 +63,14 @@
 ///     each work-item leaving for the collective steps it with its operand
 ///     (Collectives.h). A reduction's or broadcast's final value is stored
 ///     in the result's scalar slot on the way to the next sub-CFG; a scan
-///     stores each work-item's running value in its loop-state array.
+///     stores each work-item's running value in its loop-state array. A
+///     scan of integers, where the target has vectors of 8 or more of
+///     them, instead leaves each work-item's operand there, and on the way
+///     to the next sub-CFG a loop scans the array in place a vector at a
+///     time (a log-step scan of the vector, plus the carry of the items
+///     before it): the nest then carries nothing the vectorizer cannot
+///     take, and the scan costs a few vector operations per vector of
+///     work-items instead of one dependent operation per work-item.
 ///     A sub-group collective (or a run of them sharing one barrier
 ///     block) is a barrier block too, but nothing is carried: each
 ///     work-item leaving for it saves its operand (and a shuffle's source
