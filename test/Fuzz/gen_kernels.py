@@ -439,6 +439,9 @@ SUB_GROUP_OPS = ['plus', 'multiplies', 'bit_and', 'bit_or', 'bit_xor',
 # The sub-group collectives whose result is the same in all lanes (for the
 # predicates, when the value they are added to is).
 SUB_GROUP_UNIFORM_FORMS = ('reduce', 'broadcast', 'any', 'all', 'none')
+# The forms SubGroupOp has over the work-group too.
+GROUP_FORMS = ('reduce', 'inclusive', 'exclusive', 'broadcast', 'any', 'all',
+               'none')
 
 
 def var_level(name):
@@ -463,15 +466,20 @@ class SubGroupOp(Stmt):
     varying); 'left', 'right' and 'xor' (shift_group_left/right by
     `amount`, permute_group_by_xor with it), kept only where the source
     lane exists; 'any', 'all' and 'none' of `index != 0`, added to expr.
-    The SUB_GROUP_UNIFORM_FORMS may set an 's' variable."""
+    The SUB_GROUP_UNIFORM_FORMS may set an 's' variable. With scope
+    'group', the same over the work-group (GROUP_FORMS only, every item
+    of the work-group runs it, the index of a broadcast is group-uniform
+    and its result and a reduction's may set a 'u' variable)."""
 
-    def __init__(self, var, form, expr, index=None, op='plus', amount=0):
+    def __init__(self, var, form, expr, index=None, op='plus', amount=0,
+                 scope='sub'):
         self.var = var
         self.form = form
         self.expr = expr
         self.index = index
         self.op = op
         self.amount = amount
+        self.scope = scope
 
     def exprs(self):
         return [self.expr] + ([self.index] if self.index is not None else [])
@@ -479,6 +487,9 @@ class SubGroupOp(Stmt):
     def render(self, k, out, ind):
         sg, x, v = 'It.get_sub_group()', self.expr.render(k), self.var
         size = ID_QUERIES['srange'][0]
+        if self.scope == 'group':
+            sg = 'It.get_group()'
+            size = 'static_cast<uint32_t>(%s.get_local_linear_range())' % sg
         lane = ID_QUERIES['slid'][0]
         f = self.form
         if f in ('reduce', 'inclusive', 'exclusive'):
@@ -1335,16 +1346,19 @@ class Checker:
         self.fail('unknown statement %r' % s)
 
     def sub_group_op(self, s, st, ctx):
-        if ctx.level < collective_level('sub'):
-            self.fail('sub-group collective under control that is not '
-                      'uniform enough')
-        if s.form == 'broadcast' and level_of(s.index, ctx) < SUB_GROUP:
-            self.fail('broadcast from a lane the sub-group does not agree on')
+        group = s.scope == 'group'
+        scope_level = GROUP if group else SUB_GROUP
+        if group and s.form not in GROUP_FORMS:
+            self.fail('%s over the work-group' % s.form)
+        if ctx.level < collective_level(s.scope):
+            self.fail('collective under control that is not uniform enough')
+        if s.form == 'broadcast' and level_of(s.index, ctx) < scope_level:
+            self.fail('broadcast from an item its group does not agree on')
         level = VARYING
         if s.form in ('reduce', 'broadcast'):
-            level = SUB_GROUP
+            level = scope_level
         elif s.form in ('any', 'all', 'none'):
-            level = min(SUB_GROUP, level_of(s.expr, ctx))
+            level = min(scope_level, level_of(s.expr, ctx))
         self.assign(s.var, level, ctx)
         return st
 
@@ -1764,6 +1778,7 @@ class Generator:
                                    self.expr(ctx, GROUP))),
                 (16, self.barrier),
                 (5, lambda: self.sub_group_op(ctx)),
+                (3, lambda: self.group_op(ctx)),
                 (2, lambda: self.joint_op(ctx)),
             ]
             if not deep:
@@ -1961,6 +1976,26 @@ class Generator:
         return SubGroupOp(var, form, self.expr(ctx, level), index,
                           r.choice(SUB_GROUP_OPS), r.randint(0, 17))
 
+    def group_op(self, ctx):
+        """A work-group collective, its result kept in a 'u' variable half
+        the times it is the same in the whole group."""
+        r = self.r
+        form = weighted(r, [(3, lambda: 'reduce'), (3, lambda: 'inclusive'),
+                            (3, lambda: 'exclusive'), (1, lambda: 'broadcast'),
+                            (1, lambda: 'any'), (1, lambda: 'all'),
+                            (1, lambda: 'none')])()
+        var = 'v%d' % r.randrange(self.k.n_v)
+        if form in ('reduce', 'broadcast') and r.random() < 0.5:
+            var = 'u%d' % r.randrange(self.k.n_u)
+        index = None
+        if form == 'broadcast':
+            index = self.expr(ctx, GROUP, 1)
+        elif form in ('any', 'all', 'none'):
+            index = self.expr(ctx, VARYING, 1)
+        level = var_level(var) if form in ('any', 'all', 'none') else VARYING
+        return SubGroupOp(var, form, self.expr(ctx, level), index,
+                          r.choice(SUB_GROUP_OPS), scope='group')
+
     def joint_op(self, ctx, scope=None):
         """A joint algorithm of the sub-group or the work-group over a
         range of the input or a local bank, the range's ends (and the
@@ -2136,6 +2171,14 @@ def checker_self_test():
                                        SubGroupOp('v0', 'inclusive', lid)])]),
         ('sub-group collective into a uniform variable', False,
          [SubGroupOp('u0', 'reduce', Const(1))]),
+        ('work-group reduction into a uniform variable', True,
+         [SubGroupOp('u0', 'reduce', lid, scope='group')]),
+        ('work-group scan into a uniform variable', False,
+         [SubGroupOp('u0', 'inclusive', lid, scope='group')]),
+        ('work-group collective under an item-dependent if', False,
+         [If(odd, [SubGroupOp('v0', 'exclusive', lid, scope='group')], [])]),
+        ('select over the work-group', False,
+         [SubGroupOp('v0', 'select', lid, lid, scope='group')]),
         ('barrier in an interleaved loop', False,
          [Strided('i1', '<', True, lid, Const(4), 2, Const(0), Const(8),
                   [Barrier('item')])]),
