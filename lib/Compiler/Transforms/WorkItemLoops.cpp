@@ -616,28 +616,24 @@ BasicBlock *WorkGroupBuilder::scanInPlace(unsigned Code) {
   Carry->addIncoming(NextCarry, Vector);
   B.CreateCondBr(B.CreateICmpULT(NextIndex, Whole), Vector, Rest);
 
+  // The items past the last whole vector, one at a time.
   B.SetInsertPoint(Rest);
-  PHINode *RestIndex = B.CreatePHI(I64, 2, "scan.rest.index");
-  PHINode *RestCarry = B.CreatePHI(Ty, 2, "scan.rest.carry");
+  PHINode *RestIndex = B.CreatePHI(I64, 3, "scan.rest.index");
+  PHINode *Acc = B.CreatePHI(Ty, 3, "scan.acc");
   RestIndex->addIncoming(B.getInt64(0), Pre);
-  RestCarry->addIncoming(collectiveStart(*Call), Pre);
+  Acc->addIncoming(collectiveStart(*Call), Pre);
   RestIndex->addIncoming(NextIndex, Vector);
-  RestCarry->addIncoming(NextCarry, Vector);
+  Acc->addIncoming(NextCarry, Vector);
   B.CreateCondBr(B.CreateICmpULT(RestIndex, NumItems), Item, Done);
 
   B.SetInsertPoint(Item);
-  PHINode *ItemIndex = B.CreatePHI(I64, 2, "scan.item.index");
-  PHINode *Acc = B.CreatePHI(Ty, 2, "scan.acc");
-  ItemIndex->addIncoming(RestIndex, Rest);
-  Acc->addIncoming(RestCarry, Rest);
-  At = Address(ItemIndex, B);
+  At = Address(RestIndex, B);
   Value *Next = collectiveStep(
       *Call, Acc, B.CreateAlignedLoad(Ty, At, ElemAlign), nullptr, B);
   B.CreateAlignedStore(Exclusive ? Acc : Next, At, ElemAlign);
-  Value *NextItem = B.CreateAdd(ItemIndex, B.getInt64(1), "", true);
-  ItemIndex->addIncoming(NextItem, Item);
+  RestIndex->addIncoming(B.CreateAdd(RestIndex, B.getInt64(1), "", true), Item);
   Acc->addIncoming(Next, Item);
-  B.CreateCondBr(B.CreateICmpULT(NextItem, NumItems), Item, Done);
+  B.CreateBr(Rest);
 
   B.SetInsertPoint(Done);
   B.CreateBr(Nests[Code].Pre);

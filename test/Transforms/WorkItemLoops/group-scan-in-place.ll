@@ -48,14 +48,16 @@ declare i32 @__lanes_group_scan_exclusive_i32(i32, i32, ptr, i32) convergent nou
 ; CHECK-NEXT: %[[MORE:.*]] = icmp ult i64 %[[NEXT]], %[[WHOLE]]
 ; CHECK-NEXT: br i1 %[[MORE]], label %scan.vector.1, label %scan.rest.1
 ; CHECK: scan.rest.1:
-; CHECK-NEXT: %scan.rest.index = phi i64 [ 0, %scan.1 ], [ %[[NEXT]], %scan.vector.1 ]
-; CHECK-NEXT: %scan.rest.carry = phi i32 [ 0, %scan.1 ], [ %[[CARRY]], %scan.vector.1 ]
+; CHECK-NEXT: %scan.rest.index = phi i64 [ 0, %scan.1 ], [ %[[NEXT]], %scan.vector.1 ], [ %[[STEP:.*]], %scan.item.1 ]
+; CHECK-NEXT: %scan.acc = phi i32 [ 0, %scan.1 ], [ %[[CARRY]], %scan.vector.1 ], [ %[[A:.*]], %scan.item.1 ]
 ; CHECK-NEXT: %[[LEFT:.*]] = icmp ult i64 %scan.rest.index, %num.items
 ; CHECK-NEXT: br i1 %[[LEFT]], label %scan.item.1, label %scan.done.1
 ; CHECK: scan.item.1:
 ; CHECK: %[[Y:.*]] = load i32, ptr %[[ITEM:.*]], align 4
-; CHECK-NEXT: %[[A:.*]] = add i32 %scan.acc, %[[Y]]
+; CHECK-NEXT: %[[A]] = add i32 %scan.acc, %[[Y]]
 ; CHECK-NEXT: store i32 %[[A]], ptr %[[ITEM]], align 4
+; CHECK-NEXT: %[[STEP]] = add nuw i64 %scan.rest.index, 1
+; CHECK-NEXT: br label %scan.rest.1
 ; CHECK: scan.done.1:
 ; CHECK-NEXT: br label %subcfg.1
 define internal void @sum.lanes.wg(ptr %k, ptr noalias %ctx) #0 {
@@ -81,7 +83,7 @@ entry:
 ; CHECK-NEXT: store <16 x i32> %[[UP]]
 ; CHECK-NEXT: extractelement <16 x i32> %[[R]], i64 15
 ; CHECK: scan.item.1:
-; CHECK: %[[NEXT:.*]] = call i32 @llvm.umax.i32(i32 %scan.acc,
+; CHECK: call i32 @llvm.umax.i32(i32 %scan.acc,
 ; CHECK-NEXT: store i32 %scan.acc, ptr
 define internal void @max.lanes.wg(ptr %k, ptr noalias %ctx) #1 {
 entry:
