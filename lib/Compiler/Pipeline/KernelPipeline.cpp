@@ -239,7 +239,7 @@ void registerPassBuilderCallbacks(PassBuilder &PB) {
         // After the joins, whose vectors GVN forwards.
         MPM.addPass(tidyKernelsPass());
         FunctionPassManager FPM;
-        // After GVN, which would hoist the addresses again.
+        // After GVN, which would merge the recomputed addresses again.
         FPM.addPass(SinkMaskedAddressesPass());
         FPM.addPass(DefineGatherIndicesPass());
         FPM.addPass(FitVectorCallsPass());
