@@ -15,7 +15,8 @@
 //    ranges of different lengths (some empty);
 // g. broadcasts and votes, each in a third of the sub-groups;
 // h. sub-group barriers ordering a sub-group's local memory, in a loop of
-//    a different trip count in each sub-group.
+//    a different trip count in each sub-group, then a broadcast over the
+//    work-group from a work-item the input picks.
 // Each is checked against a host simulation of every sub-group, in 1-D
 // groups whose rows are multiples of the usual sub-group sizes and rows
 // that end in partial sub-groups, and in 2-D and 3-D groups. The compiler
@@ -415,11 +416,14 @@ int barrierRounds(sycl::queue &Q, const Data &D, sycl::range<Dims> Global,
       X += Tile[Lid - Lane + (Lane + 1) % Size];
       sycl::group_barrier(S);
     }
-    Out[Slot] = X;
+    // The sub-groups part ways in the loop, so the broadcast is computed
+    // from what each work-item saved, the chosen item's number included.
+    size_t From = size_t(In[1]) % It.get_group().get_local_linear_range();
+    Out[Slot] = X + sycl::group_broadcast(It.get_group(), X, From);
   });
   if (!SG)
     return 1;
-  std::vector<int> Want(N);
+  std::vector<int> Rounds(N), Want(N);
   forEachSubGroup(N, Local, SG, [&](size_t First, const Place &P) {
     std::vector<int> X(In + First, In + First + P.Size), Next(P.Size);
     for (size_t R = 0; R < P.SubGroup % 3; ++R) {
@@ -427,8 +431,11 @@ int barrierRounds(sycl::queue &Q, const Data &D, sycl::range<Dims> Global,
         Next[L] = X[L] + X[(L + 1) % P.Size];
       X = Next;
     }
-    std::copy(X.begin(), X.end(), &Want[First]);
+    std::copy(X.begin(), X.end(), &Rounds[First]);
   });
+  const size_t From = size_t(In[1]) % Local.size();
+  for (size_t Slot = 0; Slot < N; ++Slot)
+    Want[Slot] = Rounds[Slot] + Rounds[Slot - Slot % Local.size() + From];
   return corpus::check(Name.c_str(), Out, Want);
 }
 

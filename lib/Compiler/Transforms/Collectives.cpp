@@ -150,6 +150,10 @@ Value *collectiveOperand(const CallInst &Call) {
   return Call.getArgOperand(isBroadcast(Call) ? 0 : 1);
 }
 
+Value *chosenItem(const CallInst &Call) {
+  return isBroadcast(Call) ? Call.getArgOperand(1) : nullptr;
+}
+
 Constant *collectiveStart(const CallInst &Call) {
   Type *Ty = Call.getType();
   if (isBroadcast(Call))
@@ -184,9 +188,10 @@ Constant *collectiveStart(const CallInst &Call) {
 }
 
 Value *collectiveStep(const CallInst &Call, Value *Acc, Value *X, Value *Item,
-                      IRBuilder<> &B) {
+                      IRBuilder<> &B, Value *Chosen) {
   if (isBroadcast(Call)) {
-    Value *Chosen = B.CreateZExtOrTrunc(Call.getArgOperand(1), Item->getType());
+    Chosen = B.CreateZExtOrTrunc(Chosen ? Chosen : chosenItem(Call),
+                                 Item->getType());
     return B.CreateSelect(B.CreateICmpEQ(Item, Chosen), X, Acc, "broadcast");
   }
   // Work-items may contribute to a reduction in any order, which lets the

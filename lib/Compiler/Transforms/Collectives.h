@@ -43,15 +43,22 @@ unsigned subGroupSize(const llvm::CallInst &Call);
 /// The work-item's contribution to `Call`.
 llvm::Value *collectiveOperand(const llvm::CallInst &Call);
 
+/// The work-item (or lane) whose value a broadcast or shuffle moves; null
+/// for a collective that combines values.
+llvm::Value *chosenItem(const llvm::CallInst &Call);
+
 /// The accumulator before the first work-item: the operation's identity,
 /// or zero for a broadcast.
 llvm::Constant *collectiveStart(const llvm::CallInst &Call);
 
 /// The accumulator after the work-item with linear id `Item` contributed
-/// `X` to `Call`, given `Acc` before. Reductions may be reassociated.
+/// `X` to `Call`, given `Acc` before. Reductions may be reassociated. A
+/// broadcast chooses the work-item `Chosen`, or by default `Call`'s own
+/// operand.
 llvm::Value *collectiveStep(const llvm::CallInst &Call, llvm::Value *Acc,
                             llvm::Value *X, llvm::Value *Item,
-                            llvm::IRBuilder<> &B);
+                            llvm::IRBuilder<> &B,
+                            llvm::Value *Chosen = nullptr);
 
 /// Vector `V` moved up `Shift` lanes, with lanes of `Fill` (a splat) below.
 llvm::Value *shiftUp(llvm::Value *V, llvm::Value *Fill, unsigned Shift,

@@ -79,8 +79,12 @@ void WorkGroupBuilder::createSlots(IRBuilder<> &B, const WorkItemShape &Shape) {
     Slot.Stride = DL.getTypeAllocSize(Slot.Ty);
   };
   for (unsigned Code = 1; Code < Syncs.size(); ++Code) {
-    if (CallInst *Call = stoppingCollective(Code))
+    if (CallInst *Call = stoppingCollective(Code)) {
       Exchange(collectiveOperand(*Call), Code);
+      // computeCollective() needs a broadcast's choice too.
+      if (auto *Chosen = dyn_cast_or_null<Instruction>(chosenItem(*Call)))
+        Exchange(Chosen, Code);
+    }
     for (CallInst *Call : subGroupCollectives(Code)) {
       Exchange(collectiveOperand(*Call), Code);
       if (getBuiltin(Call) != Builtin::SubGroupShuffle)

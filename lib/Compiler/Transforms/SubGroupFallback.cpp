@@ -325,7 +325,12 @@ BasicBlock *WorkGroupBuilder::computeCollective(unsigned Code) {
   Value *X =
       B.CreateTrunc(B.CreateLoad(Operands.Ty, ItemAddress(Operands), "solo.x"),
                     Call->getType());
-  Value *Next = collectiveStep(*Call, Acc, X, Item, B);
+  Value *Chosen = chosenItem(*Call);
+  if (Chosen && isa<Instruction>(Chosen)) { // saved with the operands
+    const StateSlot &Slot = exchangeSlot(Chosen);
+    Chosen = B.CreateLoad(Slot.Ty, ItemAddress(Slot), "solo.chosen");
+  }
+  Value *Next = collectiveStep(*Call, Acc, X, Item, B, Chosen);
   auto Result = ValueSlots.find(Call);
   if (Result != ValueSlots.end() && !Result->second.Uniform)
     storeState(getBuiltin(Call) == Builtin::GroupScanExclusive ? Acc : Next,

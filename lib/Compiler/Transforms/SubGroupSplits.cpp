@@ -167,8 +167,9 @@ void WorkGroupBuilder::foldSubGroupIds(const LoopNest &Nest) {
 
 /// Replaces the stand-ins of the collectives the work-items of `Nest` leave
 /// for (sub-group ones, and work-group ones for the fallback) by stores of
-/// their operands, each operand once per exit
-/// and only those without an array of their own (exchangeSlot()).
+/// their operands and of the item a broadcast or shuffle chooses, each
+/// once per exit and only those without an array of their own
+/// (exchangeSlot()).
 void WorkGroupBuilder::saveOperands(LoopNest &Nest) {
   DenseSet<std::pair<BasicBlock *, Value *>> Saved;
   for (auto [Call, StandIn] : Nest.StandIns) {
@@ -184,9 +185,8 @@ void WorkGroupBuilder::saveOperands(LoopNest &Nest) {
                            DL.getPrefTypeAlign(X->getType()));
     };
     Save(collectiveOperand(*Call), collectiveOperand(*StandIn));
-    if (getBuiltin(Call) == Builtin::SubGroupShuffle &&
-        !ConstantLanes.count(Call))
-      Save(Call->getArgOperand(1), StandIn->getArgOperand(1));
+    if (Value *Chosen = chosenItem(*Call); Chosen && !ConstantLanes.count(Call))
+      Save(Chosen, chosenItem(*StandIn));
     StandIn->eraseFromParent();
   }
   Nest.StandIns.clear();
