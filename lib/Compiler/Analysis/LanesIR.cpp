@@ -235,6 +235,12 @@ void markKernelObjectDereferenceable(Function &WG) {
   WG.addParamAttr(0, Attribute::getWithAlignment(WG.getContext(), ObjectAlign));
 }
 
+StructType *groupContextType(LLVMContext &Ctx) {
+  Type *I64 = Type::getInt64Ty(Ctx), *Ptr = PointerType::getUnqual(Ctx);
+  Type *Ids = ArrayType::get(I64, 3);
+  return StructType::get(Ctx, {Ids, Ids, Ids, Ptr, Ptr, I64});
+}
+
 const Value *constantOffsetBase(const Value *Ptr, const DataLayout &DL,
                                 int64_t &Offset) {
   APInt Off(DL.getIndexTypeSizeInBits(Ptr->getType()), 0);

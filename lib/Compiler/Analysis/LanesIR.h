@@ -24,8 +24,10 @@ class DataLayout;
 class Function;
 class Instruction;
 class Loop;
+class LLVMContext;
 class LoopInfo;
 class Module;
+class StructType;
 class Type;
 class Value;
 } // namespace llvm
@@ -97,6 +99,19 @@ inline constexpr llvm::StringLiteral WorkGroupSummaryMD =
 inline constexpr llvm::StringLiteral LoopStateFn = "__lanes_loop_state";
 inline constexpr llvm::StringLiteral DivergentBarrierFn =
     "__lanes_divergent_barrier";
+
+/// Field indices of struct lanes_wg_ctx (include/lanes/abi.h), the context
+/// a work-group function gets as its second parameter.
+enum CtxField : unsigned {
+  GroupIdField = 0,
+  NumGroupsField = 1,
+  LocalSizeField = 2,
+  LocalMemoryField = 3,
+  CheckedField = 5,
+};
+
+/// struct lanes_wg_ctx as an LLVM type.
+llvm::StructType *groupContextType(llvm::LLVMContext &Ctx);
 
 /// The builtin `F` implements, or Builtin::None.
 Builtin getBuiltin(const llvm::Function *F);

@@ -15,6 +15,7 @@
 #include "../Transforms/AggregateAtomics.h"
 #include "../Transforms/CloneKernels.h"
 #include "../Transforms/DefineGatherIndices.h"
+#include "../Transforms/DropUnreadStores.h"
 #include "../Transforms/FitVectorCalls.h"
 #include "../Transforms/FoldIdempotentRecurrences.h"
 #include "../Transforms/FoldLaneIds.h"
@@ -39,6 +40,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/DCE.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
 #include "llvm/Transforms/Scalar/GVN.h"
 #include "llvm/Transforms/Scalar/JumpThreading.h"
@@ -165,6 +167,13 @@ ForEachWorkGroupFunctionPass tidyKernelsPass() {
   FPM.addPass(SimplifyCFGPass());
   // A loop that peeling left with nothing to do.
   FPM.addPass(createFunctionToLoopPassAdaptor(LoopDeletionPass()));
+  // The stores GVN left with no reader.
+  FPM.addPass(DropUnreadStoresPass());
+  // What the forwarding and the dropped stores left unused (addresses,
+  // phis of the values once stored), so that a joined vector's only user
+  // is the reduction lanes-unjoin-reductions looks for.
+  FPM.addPass(DCEPass());
+  FPM.addPass(UnjoinReductionsPass());
   return ForEachWorkGroupFunctionPass(std::move(FPM));
 }
 

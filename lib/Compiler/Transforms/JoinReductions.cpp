@@ -8,12 +8,15 @@
 
 #include "../Analysis/LanesIR.h"
 
+#include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 
 #include <map>
@@ -23,6 +26,7 @@ using namespace llvm;
 #define DEBUG_TYPE "lanes-join-reductions"
 
 STATISTIC(NumJoined, "Runs of reductions stored as one vector");
+STATISTIC(NumUnjoined, "Reductions of joined vectors that reduce the sources");
 
 namespace lanes {
 namespace {
@@ -100,6 +104,17 @@ Value *reducedVector(const IntrinsicInst &Reduce) {
   return Reduce.getArgOperand(Reduce.arg_size() - 1);
 }
 
+/// A and B combined lane by lane as C says.
+Value *combine(const Combine &C, Value *A, Value *B, FastMathFlags FMF,
+               IRBuilder<> &Builder, const Twine &Name) {
+  Value *R = C.MinMax != Intrinsic::not_intrinsic
+                 ? Builder.CreateBinaryIntrinsic(C.MinMax, A, B, nullptr, Name)
+                 : Builder.CreateBinOp(C.Op, A, B, Name);
+  if (isa<FPMathOperator>(R))
+    cast<Instruction>(R)->setFastMathFlags(FMF);
+  return R;
+}
+
 /// Lane k of the result: the reduction of Vectors[k].
 Value *reduceAll(Intrinsic::ID ID, ArrayRef<Value *> Vectors, FastMathFlags FMF,
                  IRBuilder<> &B) {
@@ -119,12 +134,7 @@ Value *reduceAll(Intrinsic::ID ID, ArrayRef<Value *> Vectors, FastMathFlags FMF,
     for (unsigned I = 0; I < Level.size(); I += 2) {
       Value *L = B.CreateShuffleVector(Level[I], Level[I + 1], Low, "low");
       Value *H = B.CreateShuffleVector(Level[I], Level[I + 1], High, "high");
-      Value *R = C.MinMax != Intrinsic::not_intrinsic
-                     ? B.CreateBinaryIntrinsic(C.MinMax, L, H, nullptr, "parts")
-                     : B.CreateBinOp(C.Op, L, H, "parts");
-      if (isa<FPMathOperator>(R))
-        cast<Instruction>(R)->setFastMathFlags(FMF);
-      Next.push_back(R);
+      Next.push_back(combine(C, L, H, FMF, B, "parts"));
     }
     Level = std::move(Next);
   }
@@ -224,6 +234,73 @@ bool joinInBlock(BasicBlock &BB, AAResults &AA) {
   return Changed;
 }
 
+/// Whether I combines its operands as C says, and may be reassociated.
+bool combinesAs(const Instruction &I, const Combine &C) {
+  if (isa<FPMathOperator>(I) && !I.hasAllowReassoc())
+    return false;
+  if (C.MinMax == Intrinsic::not_intrinsic)
+    return I.getOpcode() == C.Op;
+  const auto *Call = dyn_cast<IntrinsicInst>(&I);
+  return Call && Call->getIntrinsicID() == C.MinMax;
+}
+
+/// A vector whose lanes combine, as C says, to what V's lanes combine to.
+/// Where V, used by Users only, combines the two shuffles of a pair that
+/// takes every lane of its two sources once, that is the two sources
+/// combined (each unjoined in turn); else V itself.
+Value *unjoined(Value *V, ArrayRef<const User *> Users, const Combine &C) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !combinesAs(*I, C) || !all_of(I->users(), [&](const User *U) {
+        return is_contained(Users, U);
+      }))
+    return V;
+  auto *Low = dyn_cast<ShuffleVectorInst>(I->getOperand(0));
+  auto *High = dyn_cast<ShuffleVectorInst>(I->getOperand(1));
+  if (!Low || !High || !Low->hasOneUse() || !High->hasOneUse() ||
+      Low->getOperand(0) != High->getOperand(0) ||
+      Low->getOperand(1) != High->getOperand(1) ||
+      Low->getType() != Low->getOperand(0)->getType())
+    return V;
+  SmallBitVector Taken(2 *
+                       cast<FixedVectorType>(V->getType())->getNumElements());
+  for (int Lane :
+       concat<const int>(Low->getShuffleMask(), High->getShuffleMask())) {
+    if (Lane < 0 || Taken.test(Lane))
+      return V;
+    Taken.set(Lane);
+  }
+  Value *A = unjoined(Low->getOperand(0), {Low, High}, C);
+  Value *B = unjoined(Low->getOperand(1), {Low, High}, C);
+  IRBuilder<> Builder(I);
+  FastMathFlags FMF;
+  if (isa<FPMathOperator>(I))
+    FMF = I->getFastMathFlags();
+  return combine(C, A, B, FMF, Builder, "sources");
+}
+
+/// Reductions of joined vectors reduce their sources instead.
+bool unjoinReductions(Function &F) {
+  SmallVector<IntrinsicInst *, 4> Reductions;
+  for (Instruction &I : instructions(F))
+    if (auto *Reduce = dyn_cast<IntrinsicInst>(&I);
+        Reduce && combineOf(Reduce->getIntrinsicID()) &&
+        (!Reduce->getType()->isFloatingPointTy() || Reduce->hasAllowReassoc()))
+      Reductions.push_back(Reduce);
+  bool Changed = false;
+  for (IntrinsicInst *Reduce : Reductions) {
+    Value *Joined = reducedVector(*Reduce);
+    Value *Sources =
+        unjoined(Joined, {Reduce}, *combineOf(Reduce->getIntrinsicID()));
+    if (Sources == Joined)
+      continue;
+    Reduce->setArgOperand(Reduce->arg_size() - 1, Sources);
+    RecursivelyDeleteTriviallyDeadInstructions(Joined);
+    ++NumUnjoined;
+    Changed = true;
+  }
+  return Changed;
+}
+
 } // namespace
 
 PreservedAnalyses JoinReductionsPass::run(Function &F,
@@ -235,6 +312,15 @@ PreservedAnalyses JoinReductionsPass::run(Function &F,
   for (BasicBlock &BB : F)
     Changed |= joinInBlock(BB, AA);
   if (!Changed)
+    return PreservedAnalyses::all();
+  PreservedAnalyses PA;
+  PA.preserveSet<CFGAnalyses>();
+  return PA;
+}
+
+PreservedAnalyses UnjoinReductionsPass::run(Function &F,
+                                            FunctionAnalysisManager &) {
+  if (!isLoweredWorkGroupFunction(F) || !unjoinReductions(F))
     return PreservedAnalyses::all();
   PreservedAnalyses PA;
   PA.preserveSet<CFGAnalyses>();

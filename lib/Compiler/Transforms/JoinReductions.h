@@ -25,6 +25,16 @@
 /// store and the last may read or write the W elements or stop execution
 /// there (alias analysis decides; lanes-work-item-loops scopes local memory
 /// apart from the pointers the kernel captured).
+///
+/// Function pass `lanes-unjoin-reductions` undoes the join where the vector
+/// of results is only reduced in turn (sub-group 0 adding the sums up,
+/// once GVN forwarded the vector to its load and lanes-drop-unread-stores
+/// dropped the store): the lanes of a pair of shuffles that take every
+/// lane of two vectors once combine to what the two vectors combined do.
+/// So the reduction of the tree's root reduces the W sources combined
+/// (W - 1 operations, no shuffles), as the block reduction would be written
+/// for a CPU. It matches any such tree, of the same operation as the
+/// reduction, whose inner values nothing else uses.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_TRANSFORMS_JOINREDUCTIONS_H
@@ -40,6 +50,13 @@ class JoinReductionsPass : public llvm::PassInfoMixin<JoinReductionsPass> {
 public:
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &FAM);
+};
+
+/// Reduces the sources of a joined vector where only a reduction uses it.
+class UnjoinReductionsPass : public llvm::PassInfoMixin<UnjoinReductionsPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &);
 };
 
 } // namespace lanes

@@ -44,15 +44,6 @@ constexpr unsigned NumDims = 3;
 /// sub-group loop that splits dimension 0 in a kernel with sub-groups.
 constexpr unsigned MaxLevels = NumDims + 1;
 
-/// Field indices of struct lanes_wg_ctx in include/lanes/abi.h.
-enum CtxField : unsigned {
-  GroupIdField = 0,
-  NumGroupsField = 1,
-  LocalSizeField = 2,
-  LocalMemoryField = 3,
-  CheckedField = 5,
-};
-
 /// The blocks reachable from Start without entering a barrier block.
 struct SubCfg {
   llvm::BasicBlock *Start = nullptr;

@@ -169,9 +169,7 @@ bool WorkGroupBuilder::isSubGroupSync(unsigned Code) const {
 
 void WorkGroupBuilder::emitGroupValues(IRBuilder<> &B) {
   Value *CtxArg = WG.getArg(1);
-  auto *CtxTy = StructType::get(
-      Ctx, {ArrayType::get(I64, NumDims), ArrayType::get(I64, NumDims),
-            ArrayType::get(I64, NumDims), Ptr, Ptr, I64});
+  StructType *CtxTy = groupContextType(Ctx);
   auto LoadField = [&](unsigned Field, int Dim, Type *Ty, const Twine &Name) {
     SmallVector<Value *, 3> Idx{B.getInt32(0), B.getInt32(Field)};
     if (Dim >= 0)
