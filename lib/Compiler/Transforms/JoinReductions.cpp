@@ -16,12 +16,14 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 
 #include <map>
 
 using namespace llvm;
+using namespace llvm::PatternMatch;
 
 #define DEBUG_TYPE "lanes-join-reductions"
 
@@ -278,6 +280,19 @@ Value *unjoined(Value *V, ArrayRef<const User *> Users, const Combine &C) {
   return combine(C, A, B, FMF, Builder, "sources");
 }
 
+/// Where Reduce sums `V + 0.0` that nothing else uses (a float sum started
+/// at 0.0 in the source), V; else what Reduce reduces. Adding +0.0 only
+/// turns -0.0 into +0.0, and for all a and b, (a + 0.0) + (b + 0.0) and
+/// a + (b + 0.0) are (a + b) + 0.0, so the sum of `V + 0.0` in any order
+/// is the sum of V, plus 0.0.
+Value *withoutZeroAdded(IntrinsicInst &Reduce) {
+  Value *Reduced = reducedVector(Reduce), *V;
+  if (Reduce.getIntrinsicID() == Intrinsic::vector_reduce_fadd &&
+      match(Reduced, m_OneUse(m_c_FAdd(m_Value(V), m_PosZeroFP()))))
+    return V;
+  return Reduced;
+}
+
 /// Reductions of joined vectors reduce their sources instead.
 bool unjoinReductions(Function &F) {
   SmallVector<IntrinsicInst *, 4> Reductions;
@@ -288,13 +303,23 @@ bool unjoinReductions(Function &F) {
       Reductions.push_back(Reduce);
   bool Changed = false;
   for (IntrinsicInst *Reduce : Reductions) {
-    Value *Joined = reducedVector(*Reduce);
+    Value *Reduced = reducedVector(*Reduce);
+    Value *Joined = withoutZeroAdded(*Reduce);
+    const User *ReducedBy = Joined == Reduced ? Reduce : cast<User>(Reduced);
     Value *Sources =
-        unjoined(Joined, {Reduce}, *combineOf(Reduce->getIntrinsicID()));
+        unjoined(Joined, {ReducedBy}, *combineOf(Reduce->getIntrinsicID()));
     if (Sources == Joined)
       continue;
     Reduce->setArgOperand(Reduce->arg_size() - 1, Sources);
-    RecursivelyDeleteTriviallyDeadInstructions(Joined);
+    if (Joined != Reduced) { // The sum of Sources, plus 0.0.
+      IRBuilder<> Builder(Reduce->getNextNode());
+      Builder.setFastMathFlags(cast<Instruction>(Reduced)->getFastMathFlags());
+      Value *Sum = Builder.CreateFAdd(
+          Reduce, ConstantFP::getZero(Reduce->getType()), "plus.zero");
+      Reduce->replaceUsesWithIf(Sum,
+                                [&](Use &U) { return U.getUser() != Sum; });
+    }
+    RecursivelyDeleteTriviallyDeadInstructions(Reduced);
     ++NumUnjoined;
     Changed = true;
   }

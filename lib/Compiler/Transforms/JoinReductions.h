@@ -34,7 +34,9 @@
 /// So the reduction of the tree's root reduces the W sources combined
 /// (W - 1 operations, no shuffles), as the block reduction would be written
 /// for a CPU. It matches any such tree, of the same operation as the
-/// reduction, whose inner values nothing else uses.
+/// reduction, whose inner values nothing else uses; for a float sum also
+/// the tree plus 0.0 (a sum started at 0.0 in the source), where the sum
+/// of the sources plus 0.0 is the same.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_TRANSFORMS_JOINREDUCTIONS_H

@@ -2,10 +2,13 @@
 ; builds (two shuffles and one operation a pair, the pairs taking every lane
 ; of their sources once) reduces the sources combined instead: three adds
 ; and one reduction for four vectors, no shuffles. Also a float maximum
-; whose operations may be reassociated. Left alone: a joined vector that
+; whose operations may be reassociated, and a float sum of the joined
+; vector plus 0.0 (sub-group 0's `float Part = 0; Part += ...`), which
+; sums the sources and adds 0.0 to the sum. Left alone: a joined vector that
 ; is also stored, shuffles that take a lane twice, float sums in order, a
-; tree of another operation than the reduction's, and a function that is
-; not a work-group function.
+; tree of another operation than the reduction's, a joined vector plus 1.0
+; or plus 0.0 used elsewhere too, and a function that is not a work-group
+; function.
 ; RUN: lanes-opt -passes=lanes-unjoin-reductions %s -S | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -40,6 +43,47 @@ define float @fmax(<2 x float> %v0, <2 x float> %v1) "lanes-work-group-of"="k" {
   %h = shufflevector <2 x float> %v0, <2 x float> %v1, <2 x i32> <i32 1, i32 3>
   %m = call reassoc <2 x float> @llvm.maxnum.v2f32(<2 x float> %l, <2 x float> %h)
   %s = call reassoc float @llvm.vector.reduce.fmax.v2f32(<2 x float> %m)
+  ret float %s
+}
+
+; CHECK-LABEL: define float @fsum_plus_zero(
+; CHECK-NEXT: %[[A:.*]] = fadd reassoc <2 x float> %v0, %v1
+; CHECK-NEXT: %[[S:.*]] = call reassoc float @llvm.vector.reduce.fadd.v2f32(float -0.000000e+00, <2 x float> %[[A]])
+; CHECK-NEXT: %[[Z:.*]] = fadd nnan float %[[S]], 0.000000e+00
+; CHECK-NEXT: %[[T:.*]] = fmul float %[[Z]], %[[Z]]
+; CHECK-NEXT: ret float %[[T]]
+define float @fsum_plus_zero(<2 x float> %v0, <2 x float> %v1) "lanes-work-group-of"="k" {
+  %l = shufflevector <2 x float> %v0, <2 x float> %v1, <2 x i32> <i32 0, i32 2>
+  %h = shufflevector <2 x float> %v0, <2 x float> %v1, <2 x i32> <i32 1, i32 3>
+  %r = fadd reassoc <2 x float> %l, %h
+  %z = fadd nnan <2 x float> zeroinitializer, %r
+  %s = call reassoc float @llvm.vector.reduce.fadd.v2f32(float -0.0, <2 x float> %z)
+  %t = fmul float %s, %s
+  ret float %t
+}
+
+; CHECK-LABEL: define float @fsum_plus_one(
+; CHECK: %z = fadd <2 x float> %r, <float 1.000000e+00, float 1.000000e+00>
+; CHECK: call reassoc float @llvm.vector.reduce.fadd.v2f32(float -0.000000e+00, <2 x float> %z)
+define float @fsum_plus_one(<2 x float> %v0, <2 x float> %v1) "lanes-work-group-of"="k" {
+  %l = shufflevector <2 x float> %v0, <2 x float> %v1, <2 x i32> <i32 0, i32 2>
+  %h = shufflevector <2 x float> %v0, <2 x float> %v1, <2 x i32> <i32 1, i32 3>
+  %r = fadd reassoc <2 x float> %l, %h
+  %z = fadd <2 x float> %r, <float 1.0, float 1.0>
+  %s = call reassoc float @llvm.vector.reduce.fadd.v2f32(float -0.0, <2 x float> %z)
+  ret float %s
+}
+
+; CHECK-LABEL: define float @fsum_plus_zero_stored(
+; CHECK: %z = fadd <2 x float> %r, zeroinitializer
+; CHECK: call reassoc float @llvm.vector.reduce.fadd.v2f32(float -0.000000e+00, <2 x float> %z)
+define float @fsum_plus_zero_stored(<2 x float> %v0, <2 x float> %v1, ptr %p) "lanes-work-group-of"="k" {
+  %l = shufflevector <2 x float> %v0, <2 x float> %v1, <2 x i32> <i32 0, i32 2>
+  %h = shufflevector <2 x float> %v0, <2 x float> %v1, <2 x i32> <i32 1, i32 3>
+  %r = fadd reassoc <2 x float> %l, %h
+  %z = fadd <2 x float> %r, zeroinitializer
+  store <2 x float> %z, ptr %p, align 4
+  %s = call reassoc float @llvm.vector.reduce.fadd.v2f32(float -0.0, <2 x float> %z)
   ret float %s
 }
 
