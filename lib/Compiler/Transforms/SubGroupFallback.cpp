@@ -326,7 +326,7 @@ BasicBlock *WorkGroupBuilder::computeCollective(unsigned Code) {
       B.CreateTrunc(B.CreateLoad(Operands.Ty, ItemAddress(Operands), "solo.x"),
                     Call->getType());
   Value *Chosen = chosenItem(*Call);
-  if (Chosen && isa<Instruction>(Chosen)) { // saved with the operands
+  if (isa_and_nonnull<Instruction>(Chosen)) { // saved with the operands
     const StateSlot &Slot = exchangeSlot(Chosen);
     Chosen = B.CreateLoad(Slot.Ty, ItemAddress(Slot), "solo.chosen");
   }
