@@ -29,6 +29,10 @@
 /// captures there, so an accessor's range (a local tile's row length) or
 /// a captured constant becomes a constant in the kernel.
 ///
+/// On the Intel cores whose gathers the Gather Data Sampling microcode fix
+/// made slow, each work-group function asks for no gathers
+/// (`+prefer-no-gather`), unless its features already say either way.
+///
 /// It also marks the query builtins' results `noundef`, so that the
 /// simplification drops a `freeze` of one (see markDefinedQueries).
 //
