@@ -23,6 +23,7 @@
 #include "../Transforms/GroupRanges.h"
 #include "../Transforms/ImplicitLoopBarriers.h"
 #include "../Transforms/InlineKernelCalls.h"
+#include "../Transforms/InterleaveShortLoops.h"
 #include "../Transforms/IsolateBarriers.h"
 #include "../Transforms/IsolateNarrowGuards.h"
 #include "../Transforms/JoinReductions.h"
@@ -142,6 +143,8 @@ ForEachWorkGroupFunctionPass cleanupKernelsPass() {
   // After LICM, which leaves the bounds of an interleaved loop invariant in
   // the work-item loop around it.
   FPM.addPass(LockstepLoopsPass());
+  // After the lockstep loops, which set the widths of theirs.
+  FPM.addPass(InterleaveShortLoopsPass());
   return ForEachWorkGroupFunctionPass(std::move(FPM));
 }
 
