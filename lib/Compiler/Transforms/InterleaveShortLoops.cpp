@@ -9,6 +9,7 @@
 #include "../Analysis/LanesIR.h"
 
 #include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
@@ -20,6 +21,7 @@ using namespace llvm;
 #define DEBUG_TYPE "lanes-interleave-short-loops"
 
 STATISTIC(NumInterleaved, "Short work-item loops interleaved into one trip");
+STATISTIC(NumWidened, "Short work-item loops given the widest registers");
 
 namespace lanes {
 namespace {
@@ -46,6 +48,16 @@ unsigned narrowestElementBits(const Loop &L, const DataLayout &DL) {
   return Bits;
 }
 
+/// The widest vector registers \p F's target has: more than \p Preferred,
+/// the width its tuning asks the vectorizer for, on x86 cores with AVX-512
+/// tuned for 256-bit vectors (Skylake-SP and its successors).
+unsigned widestRegisterBits(const Function &F, unsigned Preferred) {
+  StringRef Features = F.getFnAttribute("target-features").getValueAsString();
+  if (Features.contains("+avx512f") && Features.contains("+evex512"))
+    return std::max(Preferred, 512u);
+  return Preferred;
+}
+
 } // namespace
 
 PreservedAnalyses InterleaveShortLoopsPass::run(Function &F,
@@ -55,10 +67,11 @@ PreservedAnalyses InterleaveShortLoopsPass::run(Function &F,
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
   auto &TTI = FAM.getResult<TargetIRAnalysis>(F);
-  unsigned RegisterBits =
+  unsigned PreferredBits =
       TTI.getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector)
           .getFixedValue();
-  bool Changed = false;
+  unsigned RegisterBits = widestRegisterBits(F, PreferredBits);
+  bool Changed = false, Wide = false;
   for (Loop *L : innermostWorkItemLoops(LI)) {
     if (findOptionMDForLoop(L, "llvm.loop.vectorize.width") ||
         findOptionMDForLoop(L, "llvm.loop.interleave.count"))
@@ -69,15 +82,29 @@ PreservedAnalyses InterleaveShortLoopsPass::run(Function &F,
       continue;
     unsigned Width = llvm::bit_floor(RegisterBits / Bits);
     unsigned Count = Trips / Width;
-    if (Trips % Width || Count < 2 || !isPowerOf2_32(Count) ||
+    bool WiderThanPreferred = Width * Bits > PreferredBits;
+    if (Trips % Width || (Count < 2 && !WiderThanPreferred) ||
+        !isPowerOf2_32(Count) ||
         Count > TTI.getMaxInterleaveFactor(ElementCount::getFixed(Width)))
       continue;
-    addStringMetadataToLoop(L, "llvm.loop.interleave.count", Count);
-    ++NumInterleaved;
+    if (WiderThanPreferred) {
+      addStringMetadataToLoop(L, "llvm.loop.vectorize.width", Width);
+      Wide = true;
+      ++NumWidened;
+    }
+    if (Count > 1) {
+      addStringMetadataToLoop(L, "llvm.loop.interleave.count", Count);
+      ++NumInterleaved;
+    }
     Changed = true;
   }
   if (!Changed)
     return PreservedAnalyses::all();
+  // Code generation splits vectors wider than the preferred width unless
+  // the function asks for them, as clang does for AVX-512 intrinsics.
+  if (Wide &&
+      F.getFnAttributeAsParsedInteger("min-legal-vector-width") < RegisterBits)
+    F.addFnAttr("min-legal-vector-width", utostr(RegisterBits));
   PreservedAnalyses PA;
   PA.preserveSet<CFGAnalyses>();
   return PA;
