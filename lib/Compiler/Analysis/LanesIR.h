@@ -86,6 +86,12 @@ inline constexpr llvm::StringLiteral WorkItemNestMD = "lanes.work_item_nest";
 /// its work-item loops, so that those the optimizer unrolls away are still
 /// found.
 inline constexpr llvm::StringLiteral WorkItemLoopsMD = "lanes.work_item_loops";
+/// Metadata kind on the loads of a work-group scan that `lanes-work-item-loops`
+/// runs in place over the operands the work-items saved in loop state
+/// (WorkItemLoops.cpp, scanInPlace()): a distinct `!{i64 <items>}` per
+/// scan, given when the group's number of work-items is a constant, for
+/// `lanes-read-scan-operands`.
+inline constexpr llvm::StringLiteral ScanOperandMD = "lanes.scan_operand";
 /// Metadata kind on a barrier call the pipeline added (an implicit loop
 /// barrier), not one the user wrote.
 inline constexpr llvm::StringLiteral ImplicitBarrierMD = "lanes.implicit";

@@ -31,6 +31,7 @@
 #include "../Transforms/KernelReport.h"
 #include "../Transforms/LockstepLoops.h"
 #include "../Transforms/MergeBarrierCopies.h"
+#include "../Transforms/ReadScanOperands.h"
 #include "../Transforms/SinkMaskedAddresses.h"
 #include "../Transforms/SplitChosenLoads.h"
 #include "../Transforms/TrimWorkItemLoops.h"
@@ -136,6 +137,9 @@ ForEachWorkGroupFunctionPass cleanupKernelsPass() {
   // A trimmed loop may be skipped straight to its exit: LoopSimplify gives
   // it back the dedicated exit that aggregating over it needs.
   FPM.addPass(LoopSimplifyPass());
+  // After LICM, which leaves the start of the elements a copy loop loads
+  // invariant, and LoopSimplify, which gives it one exit.
+  FPM.addPass(ReadScanOperandsPass());
   FPM.addPass(AggregateAtomicsPass());
   FPM.addPass(VersionClampsPass());
   // Last: InstCombine and SimplifyCFG would merge the loads again.

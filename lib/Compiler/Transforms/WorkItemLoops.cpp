@@ -592,6 +592,15 @@ BasicBlock *WorkGroupBuilder::scanInPlace(unsigned Code) {
     return B.CreateInBoundsGEP(B.getInt8Ty(), Slot.Base,
                                B.CreateMul(Index, B.getInt64(Slot.Stride)));
   };
+  // Marks the loads of the operands for lanes-read-scan-operands.
+  MDNode *Operands = nullptr;
+  if (auto *Count = dyn_cast<ConstantInt>(NumItems))
+    Operands = MDNode::getDistinct(Ctx, {ConstantAsMetadata::get(Count)});
+  auto LoadOperands = [&](Type *LoadTy, Value *At, IRBuilder<> &B) {
+    LoadInst *Load = B.CreateAlignedLoad(LoadTy, At, ElemAlign);
+    Load->setMetadata(ScanOperandMD, Operands);
+    return Load;
+  };
   IRBuilder<> B(Pre);
   Value *Whole = B.CreateAnd(NumItems, B.getInt64(-int64_t(Lanes)));
   B.CreateCondBr(B.CreateICmpNE(Whole, B.getInt64(0)), Vector, Rest);
@@ -602,8 +611,7 @@ BasicBlock *WorkGroupBuilder::scanInPlace(unsigned Code) {
   Index->addIncoming(B.getInt64(0), Pre);
   Carry->addIncoming(collectiveStart(*Call), Pre);
   Value *At = Address(Index, B);
-  Value *Scanned =
-      inclusiveScan(*Call, B.CreateAlignedLoad(VecTy, At, ElemAlign), B);
+  Value *Scanned = inclusiveScan(*Call, LoadOperands(VecTy, At, B), B);
   Value *Before = B.CreateVectorSplat(Lanes, Carry);
   Value *Results = collectiveStep(*Call, Before, Scanned, nullptr, B);
   B.CreateAlignedStore(Exclusive ? shiftUp(Results, Before, 1, B) : Results, At,
@@ -626,8 +634,7 @@ BasicBlock *WorkGroupBuilder::scanInPlace(unsigned Code) {
 
   B.SetInsertPoint(Item);
   At = Address(RestIndex, B);
-  Value *Next = collectiveStep(
-      *Call, Acc, B.CreateAlignedLoad(Ty, At, ElemAlign), nullptr, B);
+  Value *Next = collectiveStep(*Call, Acc, LoadOperands(Ty, At, B), nullptr, B);
   B.CreateAlignedStore(Exclusive ? Acc : Next, At, ElemAlign);
   RestIndex->addIncoming(B.CreateAdd(RestIndex, B.getInt64(1), "", true), Item);
   Acc->addIncoming(Next, Item);
