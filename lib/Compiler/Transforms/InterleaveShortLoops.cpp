@@ -50,8 +50,11 @@ unsigned narrowestElementBits(const Loop &L, const DataLayout &DL) {
 
 /// The widest vector registers \p F's target has: more than \p Preferred,
 /// the width its tuning asks the vectorizer for, on x86 cores with AVX-512
-/// tuned for 256-bit vectors (Skylake-SP and its successors).
+/// tuned for 256-bit vectors (Skylake-SP and its successors), unless the
+/// user chose the width (-mprefer-vector-width).
 unsigned widestRegisterBits(const Function &F, unsigned Preferred) {
+  if (F.hasFnAttribute("prefer-vector-width"))
+    return Preferred;
   StringRef Features = F.getFnAttribute("target-features").getValueAsString();
   if (Features.contains("+avx512f") && Features.contains("+evex512"))
     return std::max(Preferred, 512u);

@@ -52,8 +52,8 @@ public:
   bool run();
 
 private:
-  /// The start of `Load`'s consecutive addresses in its loop, `Size`
-  /// bytes apart, or null.
+  /// The start of the addresses `Ptr` takes in `Access`'s loop when they
+  /// are consecutive, `Size` bytes apart; else null.
   const SCEV *consecutiveStart(const Instruction &Access, const Value *Ptr,
                                uint64_t Size) const;
   std::optional<OperandCopy> findCopy(ArrayRef<LoadInst *> Loads,

@@ -3,7 +3,7 @@
 ; 256-bit ones it prefers: 16 floats are one vector, 32 floats two vectors
 ; interleaved, and the function says it needs 512-bit vectors so that code
 ; generation does not split them. Left alone: a loop that one preferred
-; vector covers, and every loop where the target prefers 512 bits itself.
+; vector covers, and loops where the user chose the width.
 ; RUN: lanes-opt -passes=lanes-interleave-short-loops %s -S | FileCheck %s --implicit-check-not=interleave.count
 ; RUN: lanes-opt -passes=lanes-interleave-short-loops,loop-vectorize -pass-remarks=loop-vectorize %s -disable-output 2>&1 | FileCheck %s --check-prefix=LV
 ; RUN: lanes-opt -passes=loop-vectorize -pass-remarks=loop-vectorize %s -disable-output 2>&1 | FileCheck %s --check-prefix=NOHINT
@@ -78,7 +78,7 @@ exit:
   ret void
 }
 
-; The target prefers 512-bit vectors (-mprefer-vector-width=512): the
+; The user chose 512-bit vectors (-mprefer-vector-width=512): the
 ; vectorizer takes 16 floats in one vector by itself.
 ; CHECK-LABEL: define void @preferred_wide(
 ; CHECK-SAME: #[[PREFERRED:[0-9]+]]
@@ -100,18 +100,44 @@ exit:
   ret void
 }
 
+; The user chose 256-bit vectors (-mprefer-vector-width=256): two of them,
+; interleaved, as without AVX-512.
+; CHECK-LABEL: define void @chosen_narrow(
+; CHECK-SAME: #[[CHOSEN:[0-9]+]]
+; CHECK: br i1 %more, label %loop, label %exit, !llvm.loop ![[CHOSEN_LOOP:[0-9]+]]
+; LV: remark: <unknown>:0:0: vectorized loop (vectorization width: 8, interleaved count: 2)
+define void @chosen_narrow(ptr noalias %out, ptr noalias %in) #2 {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %next, %loop ]
+  %p = getelementptr float, ptr %in, i64 %i
+  %x = load float, ptr %p, align 4
+  %y = fmul float %x, 3.0
+  %q = getelementptr float, ptr %out, i64 %i
+  store float %y, ptr %q, align 4
+  %next = add nuw nsw i64 %i, 1
+  %more = icmp ult i64 %next, 16
+  br i1 %more, label %loop, label %exit, !llvm.loop !10
+exit:
+  ret void
+}
+
 ; CHECK-DAG: attributes #[[WIDE]] = { {{.*}}"min-legal-vector-width"="512"
 ; CHECK-DAG: attributes #[[NARROW]] = { {{.*}}"min-legal-vector-width"="0"
 ; CHECK-DAG: attributes #[[PREFERRED]] = { {{.*}}"min-legal-vector-width"="0"
+; CHECK-DAG: attributes #[[CHOSEN]] = { {{.*}}"min-legal-vector-width"="0"
 ; CHECK-DAG: ![[SIXTEEN]] = distinct !{![[SIXTEEN]], ![[PAR:[0-9]+]], ![[MARK1:[0-9]+]], ![[WIDTH:[0-9]+]]}
 ; CHECK-DAG: ![[THIRTY_TWO]] = distinct !{![[THIRTY_TWO]], ![[PAR]], ![[MARK2:[0-9]+]], ![[WIDTH]], ![[COUNT:[0-9]+]]}
 ; CHECK-DAG: ![[EIGHT]] = distinct !{![[EIGHT]], ![[PAR]], ![[MARK3:[0-9]+]]}
 ; CHECK-DAG: ![[PREFERRED_LOOP]] = distinct !{![[PREFERRED_LOOP]], ![[PAR]], ![[MARK4:[0-9]+]]}
+; CHECK-DAG: ![[CHOSEN_LOOP]] = distinct !{![[CHOSEN_LOOP]], ![[PAR]], ![[MARK5:[0-9]+]], ![[COUNT]]}
 ; CHECK-DAG: ![[WIDTH]] = !{!"llvm.loop.vectorize.width", i32 16}
 ; CHECK-DAG: ![[COUNT]] = !{!"llvm.loop.interleave.count", i32 2}
 
 attributes #0 = { "lanes-work-group-of"="k" "min-legal-vector-width"="0" "target-cpu"="skylake-avx512" "target-features"="+avx,+avx2,+fma,+avx512f,+avx512vl,+avx512bw,+avx512dq,+evex512" }
 attributes #1 = { "lanes-work-group-of"="k" "min-legal-vector-width"="0" "prefer-vector-width"="512" "target-cpu"="skylake-avx512" "target-features"="+avx,+avx2,+fma,+avx512f,+avx512vl,+avx512bw,+avx512dq,+evex512" }
+attributes #2 = { "lanes-work-group-of"="k" "min-legal-vector-width"="0" "prefer-vector-width"="256" "target-cpu"="skylake-avx512" "target-features"="+avx,+avx2,+fma,+avx512f,+avx512vl,+avx512bw,+avx512dq,+evex512" }
 
 !0 = distinct !{!0, !1, !2}
 !1 = !{!"llvm.loop.parallel_accesses", !9}
@@ -123,3 +149,5 @@ attributes #1 = { "lanes-work-group-of"="k" "min-legal-vector-width"="0" "prefer
 !7 = distinct !{!7, !1, !8}
 !8 = distinct !{!"lanes.work_item_loop", !9}
 !9 = distinct !{}
+!10 = distinct !{!10, !1, !11}
+!11 = distinct !{!"lanes.work_item_loop", !9}
