@@ -61,6 +61,44 @@ unsigned widestRegisterBits(const Function &F, unsigned Preferred) {
   return Preferred;
 }
 
+/// How a short loop vectorizes into one trip.
+struct OneTrip {
+  unsigned Width = 0; ///< the vector's elements
+  unsigned Count = 0; ///< the interleave count
+};
+
+/// The width and count that make \p L one vector trip with registers of
+/// \p RegisterBits, or nothing when it does not qualify: a width or count
+/// set already, no constant trip count, no scalar access, a trip count
+/// that is not a power-of-two multiple of the vector up to the target's
+/// largest interleave count, or one preferred vector holding it all.
+std::optional<OneTrip> oneTrip(Loop &L, unsigned RegisterBits,
+                               unsigned PreferredBits, ScalarEvolution &SE,
+                               const TargetTransformInfo &TTI,
+                               const DataLayout &DL) {
+  if (findOptionMDForLoop(&L, "llvm.loop.vectorize.width") ||
+      findOptionMDForLoop(&L, "llvm.loop.interleave.count"))
+    return std::nullopt;
+  unsigned Trips = SE.getSmallConstantTripCount(&L);
+  unsigned Bits = narrowestElementBits(L, DL);
+  if (!Trips || !Bits || Bits > RegisterBits)
+    return std::nullopt;
+  unsigned Width = llvm::bit_floor(RegisterBits / Bits);
+  unsigned Count = Trips / Width;
+  if (Trips % Width || (Count < 2 && Width * Bits <= PreferredBits) ||
+      !isPowerOf2_32(Count) ||
+      Count > TTI.getMaxInterleaveFactor(ElementCount::getFixed(Width)))
+    return std::nullopt;
+  return OneTrip{Width, Count};
+}
+
+bool accessesMemory(const Loop &L) {
+  return any_of(L.blocks(), [](const BasicBlock *BB) {
+    return any_of(
+        *BB, [](const Instruction &I) { return I.mayReadOrWriteMemory(); });
+  });
+}
+
 } // namespace
 
 PreservedAnalyses InterleaveShortLoopsPass::run(Function &F,
@@ -70,33 +108,34 @@ PreservedAnalyses InterleaveShortLoopsPass::run(Function &F,
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
   auto &TTI = FAM.getResult<TargetIRAnalysis>(F);
+  const DataLayout &DL = F.getDataLayout();
   unsigned PreferredBits =
       TTI.getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector)
           .getFixedValue();
-  unsigned RegisterBits = widestRegisterBits(F, PreferredBits);
-  bool Changed = false, Wide = false;
-  for (Loop *L : innermostWorkItemLoops(LI)) {
-    if (findOptionMDForLoop(L, "llvm.loop.vectorize.width") ||
-        findOptionMDForLoop(L, "llvm.loop.interleave.count"))
+  unsigned WidestBits = widestRegisterBits(F, PreferredBits);
+  SmallVector<Loop *, 8> Loops = innermostWorkItemLoops(LI);
+  // The wider registers only when every work-item loop that accesses
+  // memory takes them: the loops pass their data on through local memory
+  // and loop state, and a loop that loads as one 512-bit vector what the
+  // loop before stored as two 256-bit ones waits for the stores to reach
+  // the cache (a tree reduction's steps ran 3.5x slower).
+  bool Wide = WidestBits > PreferredBits && all_of(Loops, [&](Loop *L) {
+                return !accessesMemory(*L) ||
+                       oneTrip(*L, WidestBits, PreferredBits, SE, TTI, DL);
+              });
+  unsigned RegisterBits = Wide ? WidestBits : PreferredBits;
+  bool Changed = false;
+  for (Loop *L : Loops) {
+    std::optional<OneTrip> Trip =
+        oneTrip(*L, RegisterBits, PreferredBits, SE, TTI, DL);
+    if (!Trip)
       continue;
-    unsigned Trips = SE.getSmallConstantTripCount(L);
-    unsigned Bits = narrowestElementBits(*L, F.getDataLayout());
-    if (!Trips || !Bits || Bits > RegisterBits)
-      continue;
-    unsigned Width = llvm::bit_floor(RegisterBits / Bits);
-    unsigned Count = Trips / Width;
-    bool WiderThanPreferred = Width * Bits > PreferredBits;
-    if (Trips % Width || (Count < 2 && !WiderThanPreferred) ||
-        !isPowerOf2_32(Count) ||
-        Count > TTI.getMaxInterleaveFactor(ElementCount::getFixed(Width)))
-      continue;
-    if (WiderThanPreferred) {
-      addStringMetadataToLoop(L, "llvm.loop.vectorize.width", Width);
-      Wide = true;
+    if (Wide) {
+      addStringMetadataToLoop(L, "llvm.loop.vectorize.width", Trip->Width);
       ++NumWidened;
     }
-    if (Count > 1) {
-      addStringMetadataToLoop(L, "llvm.loop.interleave.count", Count);
+    if (Trip->Count > 1) {
+      addStringMetadataToLoop(L, "llvm.loop.interleave.count", Trip->Count);
       ++NumInterleaved;
     }
     Changed = true;

@@ -35,10 +35,15 @@
 /// vectors of 8 floats. Such a loop gets `llvm.loop.vectorize.width` as
 /// well (count 1 is enough then: a row of 16 floats is one vector), and its
 /// function "min-legal-vector-width"="512", without which code generation
-/// splits the vectors in two again. On a Skylake-SP that made matmul 1.5x
-/// faster than the two interleaved 256-bit halves; the vectorizer's own
-/// choice for every other loop stays 256 bits, since 512-bit code there
-/// was as often slower as faster.
+/// splits the vectors in two again. On a Skylake-SP that made matmul 1.2x
+/// to 1.5x faster than the two interleaved 256-bit halves. It is all the
+/// function's work-item loops or none: the loops pass their data on
+/// through local memory and loop state, and a loop that loads as one
+/// 512-bit vector what the loop before stored as two 256-bit ones waits for
+/// the stores to reach the cache (a tree reduction whose first steps are
+/// too long for one trip ran 3.5x slower). The vectorizer's own choice for
+/// the other loops stays 256 bits, since 512-bit code there was as often
+/// slower as faster.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_TRANSFORMS_INTERLEAVESHORTLOOPS_H

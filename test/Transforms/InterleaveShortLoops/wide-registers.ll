@@ -3,7 +3,8 @@
 ; 256-bit ones it prefers: 16 floats are one vector, 32 floats two vectors
 ; interleaved, and the function says it needs 512-bit vectors so that code
 ; generation does not split them. Left alone: a loop that one preferred
-; vector covers, and loops where the user chose the width.
+; vector covers, loops where the user chose the width, and every loop of a
+; function with a loop that cannot take them.
 ; RUN: lanes-opt -passes=lanes-interleave-short-loops %s -S | FileCheck %s --implicit-check-not=interleave.count
 ; RUN: lanes-opt -passes=lanes-interleave-short-loops,loop-vectorize -pass-remarks=loop-vectorize %s -disable-output 2>&1 | FileCheck %s --check-prefix=LV
 ; RUN: lanes-opt -passes=loop-vectorize -pass-remarks=loop-vectorize %s -disable-output 2>&1 | FileCheck %s --check-prefix=NOHINT
@@ -78,6 +79,42 @@ exit:
   ret void
 }
 
+; Two loops, the second of 128 floats, 8 vectors of 16, more than AVX's
+; largest count of 4: it keeps 256-bit vectors, and so does the first,
+; which stores what the second loads (a tree reduction's steps).
+; CHECK-LABEL: define void @mixed(
+; CHECK-SAME: #[[NARROW]]
+; CHECK: br i1 %more, label %loop, label %next, !llvm.loop ![[MIXED_FIRST:[0-9]+]]
+; CHECK: br i1 %more2, label %loop2, label %exit, !llvm.loop ![[MIXED_SECOND:[0-9]+]]
+define void @mixed(ptr noalias %out, ptr noalias %in) #0 {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %next.i, %loop ]
+  %p = getelementptr float, ptr %in, i64 %i
+  %x = load float, ptr %p, align 4
+  %y = fmul float %x, 3.0
+  %q = getelementptr float, ptr %out, i64 %i
+  store float %y, ptr %q, align 4
+  %next.i = add nuw nsw i64 %i, 1
+  %more = icmp ult i64 %next.i, 16
+  br i1 %more, label %loop, label %next, !llvm.loop !12
+next:
+  br label %loop2
+loop2:
+  %j = phi i64 [ 0, %next ], [ %next.j, %loop2 ]
+  %p2 = getelementptr float, ptr %out, i64 %j
+  %x2 = load float, ptr %p2, align 4
+  %y2 = fmul float %x2, 3.0
+  %q2 = getelementptr float, ptr %in, i64 %j
+  store float %y2, ptr %q2, align 4
+  %next.j = add nuw nsw i64 %j, 1
+  %more2 = icmp ult i64 %next.j, 128
+  br i1 %more2, label %loop2, label %exit, !llvm.loop !14
+exit:
+  ret void
+}
+
 ; The user chose 512-bit vectors (-mprefer-vector-width=512): the
 ; vectorizer takes 16 floats in one vector by itself.
 ; CHECK-LABEL: define void @preferred_wide(
@@ -132,6 +169,8 @@ exit:
 ; CHECK-DAG: ![[EIGHT]] = distinct !{![[EIGHT]], ![[PAR]], ![[MARK3:[0-9]+]]}
 ; CHECK-DAG: ![[PREFERRED_LOOP]] = distinct !{![[PREFERRED_LOOP]], ![[PAR]], ![[MARK4:[0-9]+]]}
 ; CHECK-DAG: ![[CHOSEN_LOOP]] = distinct !{![[CHOSEN_LOOP]], ![[PAR]], ![[MARK5:[0-9]+]], ![[COUNT]]}
+; CHECK-DAG: ![[MIXED_FIRST]] = distinct !{![[MIXED_FIRST]], ![[PAR]], ![[MARK6:[0-9]+]], ![[COUNT]]}
+; CHECK-DAG: ![[MIXED_SECOND]] = distinct !{![[MIXED_SECOND]], ![[PAR]], ![[MARK7:[0-9]+]]}
 ; CHECK-DAG: ![[WIDTH]] = !{!"llvm.loop.vectorize.width", i32 16}
 ; CHECK-DAG: ![[COUNT]] = !{!"llvm.loop.interleave.count", i32 2}
 
@@ -151,3 +190,7 @@ attributes #2 = { "lanes-work-group-of"="k" "min-legal-vector-width"="0" "prefer
 !9 = distinct !{}
 !10 = distinct !{!10, !1, !11}
 !11 = distinct !{!"lanes.work_item_loop", !9}
+!12 = distinct !{!12, !1, !13}
+!13 = distinct !{!"lanes.work_item_loop", !9}
+!14 = distinct !{!14, !1, !15}
+!15 = distinct !{!"lanes.work_item_loop", !9}
