@@ -92,6 +92,7 @@ std::optional<OneTrip> oneTrip(Loop &L, unsigned RegisterBits,
   return OneTrip{Width, Count};
 }
 
+/// True when \p L has an instruction that may read or write memory.
 bool accessesMemory(const Loop &L) {
   return any_of(L.blocks(), [](const BasicBlock *BB) {
     return any_of(
