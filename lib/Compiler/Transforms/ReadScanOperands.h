@@ -1,5 +1,4 @@
-//===- ReadScanOperands.h - A group scan reads its operands' source -*- C++
-//-*-===//
+//===- ReadScanOperands.h - Scans read their operands' source -*- C++ -*-===//
 //
 /// \file
 /// Function pass `lanes-read-scan-operands`, on work-group functions in
@@ -15,18 +14,18 @@
 /// over the group's elements that the scan could do without: this pass
 /// makes the scan load the elements where the work-items loaded them and
 /// drops the copy. On a Skylake-SP, a 256-item scan of ints in three passes
-/// ran 1.13x slower than with the copy folded in.
+/// ran 1.12x slower than with the copy folded in.
 ///
 /// It requires, for the scan's marks (ScanOperandMD, a constant number of
 /// items N):
 ///  - a work-item loop of N trips that stores, on every trip, an element
 ///    it loads (both simple, consecutive in the trip) to consecutive
 ///    elements of the scan's array from its start;
-///  - the scan on the one path from that loop's exit, through blocks that
-///    write no memory;
-///  - nothing in the loop, on the path or in the scan that may write the
-///    memory the elements come from, or read the array, but the store and
-///    the scan.
+///  - the scan's loads dominated by that loop's exit;
+///  - nothing in the loop, or on a way from its exit to the scan's loads
+///    that does not go round the loop again, that may write the memory the
+///    elements come from, or read or write the array, but the copy and the
+///    scan's own loads and stores.
 /// Each item's element is then the same when the scan loads it as when the
 /// item did, and every item loaded it, so it is there to load. The scan
 /// overwrites the whole array before anything reads it again, so the
