@@ -29,6 +29,7 @@ using namespace llvm::PatternMatch;
 
 STATISTIC(NumJoined, "Runs of reductions stored as one vector");
 STATISTIC(NumUnjoined, "Reductions of joined vectors that reduce the sources");
+STATISTIC(NumMerged, "Pairs of combined reductions that reduce once");
 
 namespace lanes {
 namespace {
@@ -76,11 +77,11 @@ std::optional<Combine> combineOf(Intrinsic::ID ID) {
   }
 }
 
-/// The reduction whose result `Store` stores, when it has no other use and
-/// may be reassociated; else null.
-IntrinsicInst *storedReduction(StoreInst &Store) {
-  auto *Reduce = dyn_cast<IntrinsicInst>(Store.getValueOperand());
-  if (!Store.isSimple() || !Reduce || !Reduce->hasOneUse())
+/// V as a reduction that nothing else uses and whose lanes may be
+/// reassociated with other values; else null.
+IntrinsicInst *reassociableReduction(Value *V) {
+  auto *Reduce = dyn_cast<IntrinsicInst>(V);
+  if (!Reduce || !Reduce->hasOneUse())
     return nullptr;
   Intrinsic::ID ID = Reduce->getIntrinsicID();
   if (!combineOf(ID))
@@ -99,6 +100,13 @@ IntrinsicInst *storedReduction(StoreInst &Store) {
       return nullptr;
   }
   return Reduce;
+}
+
+/// The reduction whose result `Store` stores, when it has no other use and
+/// may be reassociated; else null.
+IntrinsicInst *storedReduction(StoreInst &Store) {
+  return Store.isSimple() ? reassociableReduction(Store.getValueOperand())
+                          : nullptr;
 }
 
 /// The vector `Reduce` reduces.
@@ -326,6 +334,44 @@ bool unjoinReductions(Function &F) {
   return Changed;
 }
 
+/// Two reductions combined, as their operation does, reduce their vectors
+/// combined instead: `reduce(A) + reduce(B)` is `reduce(A + B)`. Applied in
+/// order, this folds a chain or tree of such combinations into a single
+/// reduction (the sums of a work-group's sub-groups that
+/// lanes-aggregate-atomics adds up for one atomic).
+bool mergeReductions(Function &F) {
+  SmallVector<Instruction *, 16> Combinations;
+  for (Instruction &I : instructions(F))
+    if (isa<BinaryOperator>(I) || isa<MinMaxIntrinsic>(I))
+      Combinations.push_back(&I);
+  bool Changed = false;
+  for (Instruction *I : Combinations) {
+    IntrinsicInst *A = reassociableReduction(I->getOperand(0));
+    IntrinsicInst *B = reassociableReduction(I->getOperand(1));
+    if (!A || !B || A->getIntrinsicID() != B->getIntrinsicID() ||
+        reducedVector(*A)->getType() != reducedVector(*B)->getType() ||
+        !combinesAs(*I, *combineOf(A->getIntrinsicID())))
+      continue;
+    IRBuilder<> Builder(I);
+    FastMathFlags FMF;
+    if (isa<FPMathOperator>(I))
+      FMF = I->getFastMathFlags();
+    Value *Sources = combine(*combineOf(A->getIntrinsicID()), reducedVector(*A),
+                             reducedVector(*B), FMF, Builder, "sources");
+    auto *Merged = cast<IntrinsicInst>(A->clone());
+    Merged->andIRFlags(B);
+    Merged->setArgOperand(Merged->arg_size() - 1, Sources);
+    Builder.Insert(Merged, "merged");
+    I->replaceAllUsesWith(Merged);
+    I->eraseFromParent();
+    A->eraseFromParent();
+    B->eraseFromParent();
+    ++NumMerged;
+    Changed = true;
+  }
+  return Changed;
+}
+
 } // namespace
 
 PreservedAnalyses JoinReductionsPass::run(Function &F,
@@ -345,7 +391,11 @@ PreservedAnalyses JoinReductionsPass::run(Function &F,
 
 PreservedAnalyses UnjoinReductionsPass::run(Function &F,
                                             FunctionAnalysisManager &) {
-  if (!isLoweredWorkGroupFunction(F) || !unjoinReductions(F))
+  if (!isLoweredWorkGroupFunction(F))
+    return PreservedAnalyses::all();
+  bool Changed = unjoinReductions(F);
+  Changed |= mergeReductions(F);
+  if (!Changed)
     return PreservedAnalyses::all();
   PreservedAnalyses PA;
   PA.preserveSet<CFGAnalyses>();

@@ -37,6 +37,15 @@
 /// reduction, whose inner values nothing else uses; for a float sum also
 /// the tree plus 0.0 (a sum started at 0.0 in the source), where the sum
 /// of the sources plus 0.0 is the same.
+///
+/// The same pass merges two such reductions that one operation of theirs
+/// combines, and that nothing else uses: `reduce(A) op reduce(B)` becomes
+/// `reduce(A op B)`, one vector operation in place of a reduction's
+/// log2(W) shuffles and operations. Applied in order, it folds a chain of
+/// them into one reduction: the warp-reduction idiom (each sub-group's
+/// leader adds its sum to one total) leaves such a chain once
+/// lanes-aggregate-atomics has summed a work-group's atomics and the loop
+/// over the sub-groups is unrolled.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_TRANSFORMS_JOINREDUCTIONS_H
