@@ -135,6 +135,8 @@ BENCHMARKS = [
     Benchmark("mandelbrot", "mandelbrot", [], DIVERGENT),
     Benchmark("sg-reduction", "sg_reduction", [], SUB_GROUPS,
               variants=SUB_GROUP_VARIANTS),
+    Benchmark("sg-reduction-cached", "sg_reduction", ["--cached"],
+              SUB_GROUPS, variants=SUB_GROUP_VARIANTS),
     Benchmark("sg-scan", "sg_scan", [], SUB_GROUPS,
               variants=SUB_GROUP_VARIANTS),
     Benchmark("sg-shuffle", "sg_shuffle", [], SUB_GROUPS,

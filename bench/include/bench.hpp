@@ -47,23 +47,28 @@ struct Options {
   double MaxMs = 0;
   /// `--kernel K`: which kernel of a multi-kernel benchmark (babelstream).
   std::string Kernel;
+  /// `--cached`: a problem whose input stays in the L1 data cache and that
+  /// one launch reads many times over, so that the kernel's own work is
+  /// timed rather than memory's (only benchmarks that offer it accept it).
+  bool Cached = false;
 };
 
-[[noreturn]] inline void usage(const char *Prog) {
+[[noreturn]] inline void usage(const char *Prog, bool Cacheable) {
   std::fprintf(stderr,
                "usage: %s [--size smoke|full] [--reps N] [--max-ms T] "
-               "[--kernel K]\n",
-               Prog);
+               "[--kernel K]%s\n",
+               Prog, Cacheable ? " [--cached]" : "");
   std::exit(2);
 }
 
-/// Parses the command line; exits with a usage message on anything else.
-inline Options parseOptions(int Argc, char **Argv) {
+/// Parses the command line; exits with a usage message on anything else,
+/// `--cached` included unless the benchmark offers it (\p Cacheable).
+inline Options parseOptions(int Argc, char **Argv, bool Cacheable = false) {
   Options Opts;
   for (int I = 1; I < Argc; ++I) {
     auto Value = [&]() -> const char * {
       if (I + 1 >= Argc)
-        usage(Argv[0]);
+        usage(Argv[0], Cacheable);
       return Argv[++I];
     };
     if (!std::strcmp(Argv[I], "--size")) {
@@ -71,20 +76,30 @@ inline Options parseOptions(int Argc, char **Argv) {
       if (!std::strcmp(V, "smoke"))
         Opts.Smoke = true;
       else if (std::strcmp(V, "full"))
-        usage(Argv[0]);
+        usage(Argv[0], Cacheable);
     } else if (!std::strcmp(Argv[I], "--reps")) {
       Opts.Reps = std::atoi(Value());
       if (Opts.Reps < 1)
-        usage(Argv[0]);
+        usage(Argv[0], Cacheable);
     } else if (!std::strcmp(Argv[I], "--max-ms")) {
       Opts.MaxMs = std::atof(Value());
     } else if (!std::strcmp(Argv[I], "--kernel")) {
       Opts.Kernel = Value();
+    } else if (Cacheable && !std::strcmp(Argv[I], "--cached")) {
+      Opts.Cached = true;
     } else {
-      usage(Argv[0]);
+      usage(Argv[0], Cacheable);
     }
   }
   return Opts;
+}
+
+/// For the problems that read a small input many times over: the input
+/// group whose elements work-group \p G reads, G % InputGroups, as a mask
+/// (InputGroups is a power of two), so that no group pays for a division
+/// that would weigh on a short kernel more than on its twin.
+inline size_t inputGroup(size_t G, size_t InputGroups) {
+  return G & (InputGroups - 1);
 }
 
 /// The outcome of checking a result against the serial host computation.
@@ -178,6 +193,8 @@ private:
 
   void line(const char *Phase, const std::string &Fields) const {
     std::string Name = Bench;
+    if (Opts.Cached)
+      Name += "-cached";
     if (!Opts.Kernel.empty())
       Name += "-" + Opts.Kernel;
     std::printf("lanes-bench bench=%s variant=%s size=%s phase=%s %s\n",

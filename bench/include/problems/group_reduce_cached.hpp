@@ -89,12 +89,7 @@ inline void init(int *In, const Problem &P) {
     In[I] = int(I % 17) - 8 + int(I / 4099 % 3);
 }
 
-/// The input group whose ints group \p G sums: G % InputGroups, as a mask
-/// (InputGroups is a power of two), so that no group pays for a division
-/// that would weigh on the short collective more than on the tree.
-inline size_t inputGroup(size_t G, size_t InputGroups) {
-  return G & (InputGroups - 1);
-}
+using bench::inputGroup;
 
 inline bench::Verdict check(const int *In, const int *Sums, const Problem &P) {
   std::vector<long> Want(P.InputGroups, 0);
