@@ -29,6 +29,7 @@
 #include "../Transforms/JoinReductions.h"
 #include "../Transforms/JoinShiftedLoads.h"
 #include "../Transforms/KernelReport.h"
+#include "../Transforms/LoadExtractedLanes.h"
 #include "../Transforms/LockstepLoops.h"
 #include "../Transforms/MergeBarrierCopies.h"
 #include "../Transforms/ReadScanOperands.h"
@@ -258,6 +259,7 @@ void registerPassBuilderCallbacks(PassBuilder &PB) {
         // After GVN, which would merge the recomputed addresses again.
         FPM.addPass(SinkMaskedAddressesPass());
         FPM.addPass(DefineGatherIndicesPass());
+        FPM.addPass(LoadExtractedLanesPass());
         FPM.addPass(FitVectorCallsPass());
         FPM.addPass(VectorizationRemarksPass());
         FPM.addPass(KernelReportPass());
