@@ -34,6 +34,7 @@
 #include "../Transforms/MergeBarrierCopies.h"
 #include "../Transforms/ReadScanOperands.h"
 #include "../Transforms/SinkMaskedAddresses.h"
+#include "../Transforms/SpeculateLaneLoads.h"
 #include "../Transforms/SplitChosenLoads.h"
 #include "../Transforms/TrimWorkItemLoops.h"
 #include "../Transforms/VectorizationRemarks.h"
@@ -259,6 +260,7 @@ void registerPassBuilderCallbacks(PassBuilder &PB) {
         // After GVN, which would merge the recomputed addresses again.
         FPM.addPass(SinkMaskedAddressesPass());
         FPM.addPass(DefineGatherIndicesPass());
+        FPM.addPass(SpeculateLaneLoadsPass());
         FPM.addPass(LoadExtractedLanesPass());
         FPM.addPass(FitVectorCallsPass());
         FPM.addPass(VectorizationRemarksPass());

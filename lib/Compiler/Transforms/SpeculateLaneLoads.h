@@ -1,0 +1,48 @@
+//===- SpeculateLaneLoads.h - Masked scalar loads without branches -*- C++
+//-*-===//
+//
+/// \file
+/// Function pass `lanes-speculate-lane-loads`, on work-group functions at
+/// the end of the optimizer (after the loop vectorizer).
+///
+/// Where the vectorizer builds a masked gather from scalar loads (on the
+/// cores whose gathers are slow, see CloneKernels.cpp), it branches on
+/// every lane's mask bit: lane k's block extracts the lane's index from a
+/// vector, loads, and inserts the value at k; a phi after it takes the
+/// vector with or without it. In the masked remainder of a loop (the last
+/// trip of a CSR row's lanes, say) the mask is a different prefix each
+/// time, so some of those branches mispredict on every trip.
+///
+/// This pass loads every lane without branching. A lane the mask leaves
+/// off takes the index of the first lane it keeps, whose load the chain
+/// makes anyway, so the address is one the program reads: the index vector
+/// becomes `select(mask, index, splat(index[cttz(mask)]))`, and the lanes
+/// are loaded from its lanes, in order, under one branch that skips them
+/// all when the mask is empty. Where the chain started from something
+/// other than poison, the result keeps its lanes where the mask is off.
+///
+/// The chain must cover every lane of the mask in order, each lane's
+/// block holding only the load, the insert and speculatable instructions
+/// that compute the load's address from the lane's extract of one vector
+/// of indices; between the loads, the blocks hold only the chain's phis
+/// and branch conditions, so no write comes between them.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LANES_TRANSFORMS_SPECULATELANELOADS_H
+#define LANES_TRANSFORMS_SPECULATELANELOADS_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace lanes {
+
+/// Loads the lanes of a predicated scalar gather without a branch a lane.
+class SpeculateLaneLoadsPass
+    : public llvm::PassInfoMixin<SpeculateLaneLoadsPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &);
+};
+
+} // namespace lanes
+
+#endif

@@ -1,0 +1,277 @@
+; The vectorizer's predicated scalar loads of a masked gather (a branch on
+; each lane's mask bit, the lane's load and insert, a phi) become one block
+; of loads, skipped when the mask is empty: lanes the mask leaves off load
+; at the first kept lane's index, so every address is one the program
+; reads. A chain that starts from a vector other than poison keeps that
+; vector's lanes where the mask is off. Left alone: a lane missing from the
+; chain, a store in a lane's block, a lane's address not taken from the
+; index vector, lanes whose addresses are different functions of their
+; indices (lane 0's index would not be safe for lane 1), another
+; instruction between two lanes, and a function that is not a lowered
+; work-group function.
+; RUN: lanes-opt -passes=lanes-speculate-lane-loads,verify %s -S | FileCheck %s
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+; CHECK-LABEL: define <4 x float> @gather(
+; CHECK: entry:
+; CHECK-NEXT: %lane.bits = bitcast <4 x i1> %m to i4
+; CHECK-NEXT: %any.lane = icmp ne i4 %lane.bits, 0
+; CHECK-NEXT: br i1 %any.lane, label %lane.loads, label %lane.loads.done
+; CHECK: lane.loads:
+; CHECK-NEXT: %first.lane = call i4 @llvm.cttz.i4(i4 %lane.bits, i1 true)
+; CHECK-NEXT: %[[F:.*]] = extractelement <4 x i64> %idx, i4 %first.lane
+; CHECK: %safe.index = select <4 x i1> %m, <4 x i64> %idx, <4 x i64> %{{.*}}
+; CHECK-NEXT: %[[I0:.*]] = extractelement <4 x i64> %safe.index, i64 0
+; CHECK-NEXT: %[[P0:.*]] = getelementptr inbounds float, ptr %x, i64 %[[I0]]
+; CHECK-NEXT: %[[L0:.*]] = load float, ptr %[[P0]], align 4
+; CHECK-NEXT: %[[V0:.*]] = insertelement <4 x float> poison, float %[[L0]], i64 0
+; CHECK: %[[I3:.*]] = extractelement <4 x i64> %safe.index, i64 3
+; CHECK-NEXT: %[[P3:.*]] = getelementptr inbounds float, ptr %x, i64 %[[I3]]
+; CHECK-NEXT: %[[L3:.*]] = load float, ptr %[[P3]], align 4
+; CHECK-NEXT: %[[V3:.*]] = insertelement <4 x float> %{{.*}}, float %[[L3]], i64 3
+; CHECK-NEXT: br label %lane.loads.done
+; CHECK: lane.loads.done:
+; CHECK-NEXT: %lanes.loaded = phi <4 x float> [ %[[V3]], %lane.loads ], [ poison, %entry ]
+; CHECK-NOT: br i1
+; CHECK: %r = fmul <4 x float> %lanes.loaded, %lanes.loaded
+; CHECK-NEXT: ret <4 x float> %r
+define <4 x float> @gather(<4 x i64> %idx, <4 x i1> %m, ptr %x) "lanes-work-group-of"="k" {
+entry:
+  %m0 = extractelement <4 x i1> %m, i64 0
+  br i1 %m0, label %if0, label %cont0
+if0:
+  %i0 = extractelement <4 x i64> %idx, i64 0
+  %p0 = getelementptr inbounds float, ptr %x, i64 %i0
+  %l0 = load float, ptr %p0, align 4
+  %v0 = insertelement <4 x float> poison, float %l0, i64 0
+  br label %cont0
+cont0:
+  %c0 = phi <4 x float> [ poison, %entry ], [ %v0, %if0 ]
+  %m1 = extractelement <4 x i1> %m, i64 1
+  br i1 %m1, label %if1, label %cont1
+if1:
+  %i1 = extractelement <4 x i64> %idx, i64 1
+  %p1 = getelementptr inbounds float, ptr %x, i64 %i1
+  %l1 = load float, ptr %p1, align 4
+  %v1 = insertelement <4 x float> %c0, float %l1, i64 1
+  br label %cont1
+cont1:
+  %c1 = phi <4 x float> [ %c0, %cont0 ], [ %v1, %if1 ]
+  %m2 = extractelement <4 x i1> %m, i64 2
+  br i1 %m2, label %if2, label %cont2
+if2:
+  %i2 = extractelement <4 x i64> %idx, i64 2
+  %p2 = getelementptr inbounds float, ptr %x, i64 %i2
+  %l2 = load float, ptr %p2, align 4
+  %v2 = insertelement <4 x float> %c1, float %l2, i64 2
+  br label %cont2
+cont2:
+  %c2 = phi <4 x float> [ %c1, %cont1 ], [ %v2, %if2 ]
+  %m3 = extractelement <4 x i1> %m, i64 3
+  br i1 %m3, label %if3, label %cont3
+if3:
+  %i3 = extractelement <4 x i64> %idx, i64 3
+  %p3 = getelementptr inbounds float, ptr %x, i64 %i3
+  %l3 = load float, ptr %p3, align 4
+  %v3 = insertelement <4 x float> %c2, float %l3, i64 3
+  br label %cont3
+cont3:
+  %c3 = phi <4 x float> [ %c2, %cont2 ], [ %v3, %if3 ]
+  %r = fmul <4 x float> %c3, %c3
+  ret <4 x float> %r
+}
+
+; CHECK-LABEL: define <2 x i32> @from_a_vector(
+; CHECK: lane.loads:
+; CHECK: %[[V:.*]] = insertelement <2 x i32> %{{.*}}, i32 %{{.*}}, i64 1
+; CHECK-NEXT: %[[S:.*]] = select <2 x i1> %m, <2 x i32> %[[V]], <2 x i32> %old
+; CHECK-NEXT: br label %lane.loads.done
+; CHECK: %lanes.loaded = phi <2 x i32> [ %[[S]], %lane.loads ], [ %old, %entry ]
+; CHECK: ret <2 x i32> %lanes.loaded
+define <2 x i32> @from_a_vector(<2 x i64> %idx, <2 x i1> %m, ptr %x, <2 x i32> %old) "lanes-work-group-of"="k" {
+entry:
+  %m0 = extractelement <2 x i1> %m, i64 0
+  br i1 %m0, label %if0, label %cont0
+if0:
+  %i0 = extractelement <2 x i64> %idx, i64 0
+  %p0 = getelementptr inbounds i32, ptr %x, i64 %i0
+  %l0 = load i32, ptr %p0, align 4
+  %v0 = insertelement <2 x i32> %old, i32 %l0, i64 0
+  br label %cont0
+cont0:
+  %c0 = phi <2 x i32> [ %old, %entry ], [ %v0, %if0 ]
+  %m1 = extractelement <2 x i1> %m, i64 1
+  br i1 %m1, label %if1, label %cont1
+if1:
+  %i1 = extractelement <2 x i64> %idx, i64 1
+  %p1 = getelementptr inbounds i32, ptr %x, i64 %i1
+  %l1 = load i32, ptr %p1, align 4
+  %v1 = insertelement <2 x i32> %c0, i32 %l1, i64 1
+  br label %cont1
+cont1:
+  %c1 = phi <2 x i32> [ %c0, %cont0 ], [ %v1, %if1 ]
+  ret <2 x i32> %c1
+}
+
+; CHECK-LABEL: define <4 x float> @lane_missing(
+; CHECK-NOT: lane.loads
+; CHECK: ret
+define <4 x float> @lane_missing(<4 x i64> %idx, <4 x i1> %m, ptr %x) "lanes-work-group-of"="k" {
+entry:
+  %m0 = extractelement <4 x i1> %m, i64 0
+  br i1 %m0, label %if0, label %cont0
+if0:
+  %i0 = extractelement <4 x i64> %idx, i64 0
+  %p0 = getelementptr inbounds float, ptr %x, i64 %i0
+  %l0 = load float, ptr %p0, align 4
+  %v0 = insertelement <4 x float> poison, float %l0, i64 0
+  br label %cont0
+cont0:
+  %c0 = phi <4 x float> [ poison, %entry ], [ %v0, %if0 ]
+  ret <4 x float> %c0
+}
+
+; CHECK-LABEL: define <2 x float> @store_in_lane(
+; CHECK-NOT: lane.loads
+; CHECK: ret
+define <2 x float> @store_in_lane(<2 x i64> %idx, <2 x i1> %m, ptr %x, ptr %y) "lanes-work-group-of"="k" {
+entry:
+  %m0 = extractelement <2 x i1> %m, i64 0
+  br i1 %m0, label %if0, label %cont0
+if0:
+  %i0 = extractelement <2 x i64> %idx, i64 0
+  %p0 = getelementptr inbounds float, ptr %x, i64 %i0
+  %l0 = load float, ptr %p0, align 4
+  store float 0.0, ptr %y
+  %v0 = insertelement <2 x float> poison, float %l0, i64 0
+  br label %cont0
+cont0:
+  %c0 = phi <2 x float> [ poison, %entry ], [ %v0, %if0 ]
+  %m1 = extractelement <2 x i1> %m, i64 1
+  br i1 %m1, label %if1, label %cont1
+if1:
+  %i1 = extractelement <2 x i64> %idx, i64 1
+  %p1 = getelementptr inbounds float, ptr %x, i64 %i1
+  %l1 = load float, ptr %p1, align 4
+  %v1 = insertelement <2 x float> %c0, float %l1, i64 1
+  br label %cont1
+cont1:
+  %c1 = phi <2 x float> [ %c0, %cont0 ], [ %v1, %if1 ]
+  ret <2 x float> %c1
+}
+
+; CHECK-LABEL: define <2 x float> @address_not_from_indices(
+; CHECK-NOT: lane.loads
+; CHECK: ret
+define <2 x float> @address_not_from_indices(<2 x i64> %idx, <2 x i1> %m, ptr %x, i64 %n) "lanes-work-group-of"="k" {
+entry:
+  %m0 = extractelement <2 x i1> %m, i64 0
+  br i1 %m0, label %if0, label %cont0
+if0:
+  %i0 = extractelement <2 x i64> %idx, i64 0
+  %p0 = getelementptr inbounds float, ptr %x, i64 %i0
+  %l0 = load float, ptr %p0, align 4
+  %v0 = insertelement <2 x float> poison, float %l0, i64 0
+  br label %cont0
+cont0:
+  %c0 = phi <2 x float> [ poison, %entry ], [ %v0, %if0 ]
+  %m1 = extractelement <2 x i1> %m, i64 1
+  br i1 %m1, label %if1, label %cont1
+if1:
+  %p1 = getelementptr inbounds float, ptr %x, i64 %n
+  %l1 = load float, ptr %p1, align 4
+  %v1 = insertelement <2 x float> %c0, float %l1, i64 1
+  br label %cont1
+cont1:
+  %c1 = phi <2 x float> [ %c0, %cont0 ], [ %v1, %if1 ]
+  ret <2 x float> %c1
+}
+
+; CHECK-LABEL: define <2 x float> @lane_offsets(
+; CHECK-NOT: lane.loads
+; CHECK: ret
+define <2 x float> @lane_offsets(<2 x i64> %idx, <2 x i1> %m, ptr %x) "lanes-work-group-of"="k" {
+entry:
+  %m0 = extractelement <2 x i1> %m, i64 0
+  br i1 %m0, label %if0, label %cont0
+if0:
+  %i0 = extractelement <2 x i64> %idx, i64 0
+  %j0 = add i64 %i0, 1
+  %p0 = getelementptr inbounds float, ptr %x, i64 %j0
+  %l0 = load float, ptr %p0, align 4
+  %v0 = insertelement <2 x float> poison, float %l0, i64 0
+  br label %cont0
+cont0:
+  %c0 = phi <2 x float> [ poison, %entry ], [ %v0, %if0 ]
+  %m1 = extractelement <2 x i1> %m, i64 1
+  br i1 %m1, label %if1, label %cont1
+if1:
+  %i1 = extractelement <2 x i64> %idx, i64 1
+  %j1 = add i64 %i1, 2
+  %p1 = getelementptr inbounds float, ptr %x, i64 %j1
+  %l1 = load float, ptr %p1, align 4
+  %v1 = insertelement <2 x float> %c0, float %l1, i64 1
+  br label %cont1
+cont1:
+  %c1 = phi <2 x float> [ %c0, %cont0 ], [ %v1, %if1 ]
+  ret <2 x float> %c1
+}
+
+; CHECK-LABEL: define <2 x float> @work_between_lanes(
+; CHECK-NOT: lane.loads
+; CHECK: ret
+define <2 x float> @work_between_lanes(<2 x i64> %idx, <2 x i1> %m, ptr %x, ptr %y) "lanes-work-group-of"="k" {
+entry:
+  %m0 = extractelement <2 x i1> %m, i64 0
+  br i1 %m0, label %if0, label %cont0
+if0:
+  %i0 = extractelement <2 x i64> %idx, i64 0
+  %p0 = getelementptr inbounds float, ptr %x, i64 %i0
+  %l0 = load float, ptr %p0, align 4
+  %v0 = insertelement <2 x float> poison, float %l0, i64 0
+  br label %cont0
+cont0:
+  %c0 = phi <2 x float> [ poison, %entry ], [ %v0, %if0 ]
+  store float 1.0, ptr %y
+  %m1 = extractelement <2 x i1> %m, i64 1
+  br i1 %m1, label %if1, label %cont1
+if1:
+  %i1 = extractelement <2 x i64> %idx, i64 1
+  %p1 = getelementptr inbounds float, ptr %x, i64 %i1
+  %l1 = load float, ptr %p1, align 4
+  %v1 = insertelement <2 x float> %c0, float %l1, i64 1
+  br label %cont1
+cont1:
+  %c1 = phi <2 x float> [ %c0, %cont0 ], [ %v1, %if1 ]
+  ret <2 x float> %c1
+}
+
+; CHECK-LABEL: define <2 x float> @not_a_work_group_function(
+; CHECK-NOT: lane.loads
+; CHECK: ret
+define <2 x float> @not_a_work_group_function(<2 x i64> %idx, <2 x i1> %m, ptr %x) {
+entry:
+  %m0 = extractelement <2 x i1> %m, i64 0
+  br i1 %m0, label %if0, label %cont0
+if0:
+  %i0 = extractelement <2 x i64> %idx, i64 0
+  %p0 = getelementptr inbounds float, ptr %x, i64 %i0
+  %l0 = load float, ptr %p0, align 4
+  %v0 = insertelement <2 x float> poison, float %l0, i64 0
+  br label %cont0
+cont0:
+  %c0 = phi <2 x float> [ poison, %entry ], [ %v0, %if0 ]
+  %m1 = extractelement <2 x i1> %m, i64 1
+  br i1 %m1, label %if1, label %cont1
+if1:
+  %i1 = extractelement <2 x i64> %idx, i64 1
+  %p1 = getelementptr inbounds float, ptr %x, i64 %i1
+  %l1 = load float, ptr %p1, align 4
+  %v1 = insertelement <2 x float> %c0, float %l1, i64 1
+  br label %cont1
+cont1:
+  %c1 = phi <2 x float> [ %c0, %cont0 ], [ %v1, %if1 ]
+  ret <2 x float> %c1
+}
