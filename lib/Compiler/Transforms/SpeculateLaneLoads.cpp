@@ -161,6 +161,9 @@ std::optional<Chain> matchChain(BasicBlock &Head) {
     Blocks.insert(L.If);
     Blocks.insert(L.Phi->getParent());
   }
+  if (cast<FixedVectorType>(C.Indices->getType())->getNumElements() !=
+      C.Lanes.size())
+    return std::nullopt;
   for (Value *V : {C.Mask, C.Indices, C.Init})
     if (auto *I = dyn_cast<Instruction>(V);
         I && Blocks.contains(I->getParent()))
@@ -237,19 +240,20 @@ PreservedAnalyses SpeculateLaneLoadsPass::run(Function &F,
                                               FunctionAnalysisManager &) {
   if (!isLoweredWorkGroupFunction(F))
     return PreservedAnalyses::all();
-  SmallVector<std::pair<BasicBlock *, Chain>, 4> Chains;
-  SmallPtrSet<BasicBlock *, 32> Taken;
-  for (BasicBlock &BB : F)
-    if (!Taken.contains(&BB))
+  // One chain at a time: the next may start where this one ends, in a
+  // block the rewrite merges.
+  bool Changed = false;
+  for (bool Again = true; Again;) {
+    Again = false;
+    for (BasicBlock &BB : F)
       if (std::optional<Chain> C = matchChain(BB)) {
-        for (Lane &L : C->Lanes)
-          Taken.insert(L.Phi->getParent());
-        Chains.push_back({&BB, std::move(*C)});
+        speculate(BB, *C);
+        ++NumChains;
+        Again = Changed = true;
+        break;
       }
-  for (auto &[Head, C] : Chains)
-    speculate(*Head, C);
-  NumChains += Chains.size();
-  return Chains.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
+  }
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 } // namespace lanes

@@ -3,7 +3,8 @@
 ; of loads, skipped when the mask is empty: lanes the mask leaves off load
 ; at the first kept lane's index, so every address is one the program
 ; reads. A chain that starts from a vector other than poison keeps that
-; vector's lanes where the mask is off. Left alone: a lane missing from the
+; vector's lanes where the mask is off. Two chains one after the other (the
+; second starting in the first one's last block) both become loads. Left alone: a lane missing from the
 ; chain, a store in a lane's block, a lane's address not taken from the
 ; index vector, lanes whose addresses are different functions of their
 ; indices (lane 0's index would not be safe for lane 1), another
@@ -113,6 +114,59 @@ if1:
 cont1:
   %c1 = phi <2 x i32> [ %c0, %cont0 ], [ %v1, %if1 ]
   ret <2 x i32> %c1
+}
+
+; CHECK-LABEL: define <2 x float> @two_gathers(
+; CHECK-NOT: br i1 %m
+; CHECK: %safe.index = select <2 x i1> %m, <2 x i64> %idx,
+; CHECK-NOT: br i1 %m
+; CHECK: %safe.index{{.*}} = select <2 x i1> %m, <2 x i64> %jdx,
+; CHECK-NOT: br i1 %m
+; CHECK: %s = fadd <2 x float> %lanes.loaded, %lanes.loaded{{.*}}
+define <2 x float> @two_gathers(<2 x i64> %idx, <2 x i64> %jdx, <2 x i1> %m, ptr %x, ptr %y) "lanes-work-group-of"="k" {
+entry:
+  %m0 = extractelement <2 x i1> %m, i64 0
+  br i1 %m0, label %if0, label %cont0
+if0:
+  %i0 = extractelement <2 x i64> %idx, i64 0
+  %p0 = getelementptr inbounds float, ptr %x, i64 %i0
+  %l0 = load float, ptr %p0, align 4
+  %v0 = insertelement <2 x float> poison, float %l0, i64 0
+  br label %cont0
+cont0:
+  %c0 = phi <2 x float> [ poison, %entry ], [ %v0, %if0 ]
+  %m1 = extractelement <2 x i1> %m, i64 1
+  br i1 %m1, label %if1, label %cont1
+if1:
+  %i1 = extractelement <2 x i64> %idx, i64 1
+  %p1 = getelementptr inbounds float, ptr %x, i64 %i1
+  %l1 = load float, ptr %p1, align 4
+  %v1 = insertelement <2 x float> %c0, float %l1, i64 1
+  br label %cont1
+cont1:
+  %c1 = phi <2 x float> [ %c0, %cont0 ], [ %v1, %if1 ]
+  %n0 = extractelement <2 x i1> %m, i64 0
+  br i1 %n0, label %jf0, label %jcont0
+jf0:
+  %j0 = extractelement <2 x i64> %jdx, i64 0
+  %q0 = getelementptr inbounds float, ptr %y, i64 %j0
+  %k0 = load float, ptr %q0, align 4
+  %w0 = insertelement <2 x float> poison, float %k0, i64 0
+  br label %jcont0
+jcont0:
+  %d0 = phi <2 x float> [ poison, %cont1 ], [ %w0, %jf0 ]
+  %n1 = extractelement <2 x i1> %m, i64 1
+  br i1 %n1, label %jf1, label %jcont1
+jf1:
+  %j1 = extractelement <2 x i64> %jdx, i64 1
+  %q1 = getelementptr inbounds float, ptr %y, i64 %j1
+  %k1 = load float, ptr %q1, align 4
+  %w1 = insertelement <2 x float> %d0, float %k1, i64 1
+  br label %jcont1
+jcont1:
+  %d1 = phi <2 x float> [ %d0, %jcont0 ], [ %w1, %jf1 ]
+  %s = fadd <2 x float> %c1, %d1
+  ret <2 x float> %s
 }
 
 ; CHECK-LABEL: define <4 x float> @lane_missing(
