@@ -31,13 +31,16 @@ bool noWritesBetween(const Instruction &From, const Instruction &To) {
   return true;
 }
 
-/// Whether every use of V extracts a constant lane of it, in V's block,
-/// with nothing between V and the extract that may write memory.
+/// Whether every use of V extracts one of its lanes, a constant one, in
+/// V's block, with nothing between V and the extract that may write memory.
 bool onlyExtractedNearby(const Instruction &V) {
+  unsigned Lanes = cast<FixedVectorType>(V.getType())->getNumElements();
   return !V.use_empty() && all_of(V.users(), [&](const User *U) {
     const auto *Extract = dyn_cast<ExtractElementInst>(U);
-    return Extract && Extract->getParent() == V.getParent() &&
-           isa<ConstantInt>(Extract->getIndexOperand()) &&
+    const auto *Lane =
+        Extract ? dyn_cast<ConstantInt>(Extract->getIndexOperand()) : nullptr;
+    return Lane && Lane->getValue().ult(Lanes) &&
+           Extract->getParent() == V.getParent() &&
            noWritesBetween(V, *Extract);
   });
 }

@@ -3,9 +3,9 @@
 ; each lane loaded on its own, extended, at its offset: the vector load,
 ; the extension and the extracts go. Also a plain vector of floats, and a
 ; zero extension. Left alone: a vector also used whole, an extract with a
-; variable lane, a store between the load and an extract, an extract in
-; another block, a volatile load, and a function that is not a lowered
-; work-group function.
+; variable lane, an extract past the last lane (poison, not a load), a
+; store between the load and an extract, an extract in another block, a
+; volatile load, and a function that is not a lowered work-group function.
 ; RUN: lanes-opt -passes=lanes-load-extracted-lanes %s -S | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -85,6 +85,14 @@ define <4 x i32> @used_whole(ptr %p, ptr %q) "lanes-work-group-of"="k" {
 define i32 @variable_lane(ptr %p, i64 %k) "lanes-work-group-of"="k" {
   %v = load <4 x i32>, ptr %p, align 4
   %a = extractelement <4 x i32> %v, i64 %k
+  ret i32 %a
+}
+
+; CHECK-LABEL: define i32 @past_the_end(
+; CHECK: load <4 x i32>
+define i32 @past_the_end(ptr %p) "lanes-work-group-of"="k" {
+  %v = load <4 x i32>, ptr %p, align 4
+  %a = extractelement <4 x i32> %v, i64 4
   ret i32 %a
 }
 
