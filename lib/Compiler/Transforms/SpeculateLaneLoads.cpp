@@ -240,19 +240,16 @@ PreservedAnalyses SpeculateLaneLoadsPass::run(Function &F,
                                               FunctionAnalysisManager &) {
   if (!isLoweredWorkGroupFunction(F))
     return PreservedAnalyses::all();
-  // One chain at a time: the next may start where this one ends, in a
-  // block the rewrite merges.
+  // Each chain is rewritten as soon as it is found. The rewrite puts its
+  // blocks right after BB, and the next chain may start in the last of
+  // them, which the walk then reaches.
   bool Changed = false;
-  for (bool Again = true; Again;) {
-    Again = false;
-    for (BasicBlock &BB : F)
-      if (std::optional<Chain> C = matchChain(BB)) {
-        speculate(BB, *C);
-        ++NumChains;
-        Again = Changed = true;
-        break;
-      }
-  }
+  for (BasicBlock &BB : F)
+    if (std::optional<Chain> C = matchChain(BB)) {
+      speculate(BB, *C);
+      ++NumChains;
+      Changed = true;
+    }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
