@@ -24,8 +24,10 @@
 /// The chain must cover every lane of the mask in order, each lane's
 /// block holding only the load, the insert and speculatable instructions
 /// that compute the load's address from the lane's extract of one vector
-/// of indices; between the loads, the blocks hold only the chain's phis
-/// and branch conditions, so no write comes between them.
+/// of indices, the same instructions in every lane (so the first kept
+/// lane's index gives its address in any lane); between the loads, the
+/// blocks hold only the chain's phis and branch conditions, so no write
+/// comes between them.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_TRANSFORMS_SPECULATELANELOADS_H
