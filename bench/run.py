@@ -139,6 +139,8 @@ BENCHMARKS = [
               SUB_GROUPS, variants=SUB_GROUP_VARIANTS),
     Benchmark("sg-scan", "sg_scan", [], SUB_GROUPS,
               variants=SUB_GROUP_VARIANTS),
+    Benchmark("sg-scan-cached", "sg_scan", ["--cached"], SUB_GROUPS,
+              variants=SUB_GROUP_VARIANTS),
     Benchmark("sg-shuffle", "sg_shuffle", [], SUB_GROUPS,
               variants=SUB_GROUP_VARIANTS),
     Benchmark("sg-spmv", "sg_spmv", [], SUB_GROUPS,

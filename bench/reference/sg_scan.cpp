@@ -31,7 +31,7 @@ static void run(const int *In, int *Out, size_t N) {
 }
 
 int main(int Argc, char **Argv) {
-  bench::Options Opts = bench::parseOptions(Argc, Argv);
+  bench::Options Opts = bench::parseOptions(Argc, Argv, /*Cacheable=*/true);
   bench::Reporter Rep("sg-scan", Opts);
   Problem P = problem(Opts);
   describe(Rep, P);
@@ -39,8 +39,12 @@ int main(int Argc, char **Argv) {
   int *In = bench::alignedAlloc<int>(P.N);
   int *Out = bench::alignedAlloc<int>(P.N);
   init(In, P);
-  int Rc = Rep.measure([&] { run(In, Out, P.N); },
-                       [&] { return check(In, Out, P); });
+  int Rc = Rep.measure(
+      [&] {
+        for (size_t L = 0; L < P.Launches; ++L)
+          run(In, Out, P.N);
+      },
+      [&] { return check(In, Out, P); });
   std::free(In);
   std::free(Out);
   return Rc;

@@ -1,6 +1,7 @@
 // sg-scan: every sub-group's inclusive prefix sum by
 // inclusive_scan_over_group; --kernel no-sub-group scans each sub-group's
-// run in local memory with barriers (problems/sg_scan.hpp).
+// run in local memory with barriers (problems/sg_scan.hpp). --cached scans a
+// small input by many launches.
 #include <sycl/sycl.hpp>
 
 #include "problems/sg_scan.hpp"
@@ -35,7 +36,7 @@ static void launch(sycl::queue &Q, const Problem &P, const int *In, int *Out) {
 }
 
 int main(int Argc, char **Argv) {
-  bench::Options Opts = bench::parseOptions(Argc, Argv);
+  bench::Options Opts = bench::parseOptions(Argc, Argv, /*Cacheable=*/true);
   bench::Reporter Rep("sg-scan", Opts);
   Problem P = problem(Opts);
   describe(Rep, P);
@@ -44,8 +45,12 @@ int main(int Argc, char **Argv) {
   int *In = sycl::malloc_shared<int>(P.N, Q);
   int *Out = sycl::malloc_shared<int>(P.N, Q);
   init(In, P);
-  int Rc = Rep.measure([&] { launch(Q, P, In, Out); },
-                       [&] { return check(In, Out, P); });
+  int Rc = Rep.measure(
+      [&] {
+        for (size_t L = 0; L < P.Launches; ++L)
+          launch(Q, P, In, Out);
+      },
+      [&] { return check(In, Out, P); });
   sycl::free(In, Q);
   sycl::free(Out, Q);
   return Rc;

@@ -10,6 +10,16 @@
 /// (Hillis-Steele: log2(SubGroupSize) steps, each a barrier, a read of the
 /// element D places to the left within the run, a barrier, an add).
 /// Integers, so the check is exact.
+///
+/// `--cached`: the same kernels on 64K ints (256 KB in, 256 KB out, both
+/// in one core's L2), scanned 256 times by 256 launches. At the full size
+/// the sub-group kernel moves its 128 MB about as fast as stream-copy does,
+/// so that row's ratios time memory, not the exchange within a sub-group.
+/// Unlike sg-reduction-cached this takes a launch per pass: every group
+/// writes its own scans, so one launch that scanned the input many times
+/// over would write all of it, back in memory. A per-core measure: with
+/// two threads each launch deals the groups out anew, and input and output
+/// move between the cores' caches (bench/README.md).
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_BENCH_PROBLEMS_SG_SCAN_HPP
@@ -23,18 +33,28 @@ using sub_group::Local;
 using sub_group::SubGroupSize;
 
 struct Problem {
+  /// Ints scanned by one launch.
   size_t N;
+  /// Launches in one timed run, each scanning the same input into the same
+  /// output.
+  size_t Launches;
   sub_group::Kernel K;
 };
 
 inline Problem problem(const bench::Options &Opts) {
-  return {Opts.Smoke ? size_t(1) << 16 : size_t(16) << 20,
-          sub_group::kernelOf("sg-scan", Opts.Kernel)};
+  sub_group::Kernel K = sub_group::kernelOf("sg-scan", Opts.Kernel);
+  if (Opts.Cached)
+    return Opts.Smoke ? Problem{size_t(1) << 12, 4, K}
+                      : Problem{size_t(1) << 16, 256, K};
+  return {Opts.Smoke ? size_t(1) << 16 : size_t(16) << 20, 1, K};
 }
 
 inline void describe(const bench::Reporter &Rep, const Problem &P) {
-  Rep.config("problem",
-             std::to_string(P.N) + " ints, " + sub_group::describeSize());
+  std::string Input = std::to_string(P.N) + " ints";
+  if (P.Launches > 1)
+    Input += " (" + std::to_string(P.N * sizeof(int) / 1024) +
+             " KB) scanned by " + std::to_string(P.Launches) + " launches";
+  Rep.config("problem", Input + ", " + sub_group::describeSize());
   Rep.config("local", Local);
 }
 
