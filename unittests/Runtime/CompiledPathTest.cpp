@@ -11,6 +11,8 @@
 
 #include "RuntimeTestUtils.h"
 
+#include <omp.h>
+
 #include <atomic>
 #include <cstdint>
 #include <cstring>
@@ -79,6 +81,40 @@ TEST(CompiledPath, GroupsOfARowShareACall) {
   rt::launch(D);
   EXPECT_EQ(Groups.load(), 1000u);
   EXPECT_LE(Calls.load(), 2u * 8 * rt::deviceInfo().MaxComputeUnits + 2);
+}
+
+/// Runs a compiled launch of \p Groups one-item groups in one row and
+/// returns 0 when every group ran exactly once in a team of \p Team
+/// threads, else the number of the first failed check.
+int everyGroupOnceInATeamOf(size_t Groups, int Team) {
+  std::unique_ptr<std::atomic<int>[]> Calls(new std::atomic<int>[Groups]());
+  std::atomic<int> WrongTeam{0};
+  auto WorkGroup = [&](lanes_wg_ctx *Ctx) {
+    if (omp_get_num_threads() != Team)
+      ++WrongTeam;
+    Calls[Ctx->group_id[0]]++;
+  };
+  rt::launch(compiledLaunch(WorkGroup, 1, {Groups, 1, 1}, {1, 1, 1}));
+  if (WrongTeam.load() != 0)
+    return 1;
+  for (size_t G = 0; G < Groups; ++G)
+    if (Calls[G].load() != 1)
+      return 2;
+  return 0;
+}
+
+TEST(CompiledPath, EveryGroupOnceWhateverTheTeam) {
+  // The runtime deals each thread a run of chunks and lets the others take
+  // over what a thread leaves: 1001 groups (chunks of 41, the last one
+  // short) among 3 threads, and 37 groups (a chunk each) among 5.
+  expectInChild({"LANES_NUM_THREADS=3"},
+                [] { return everyGroupOnceInATeamOf(1001, 3); });
+  expectInChild({"LANES_NUM_THREADS=5"},
+                [] { return everyGroupOnceInATeamOf(37, 5); });
+  // OMP_THREAD_LIMIT gives 2 threads where 4 were asked for: the runs of
+  // the two threads that never came are taken over whole.
+  expectInChild({"LANES_NUM_THREADS=4", "OMP_THREAD_LIMIT=2"},
+                [] { return everyGroupOnceInATeamOf(1001, 2); });
 }
 
 TEST(CompiledPath, ExceptionFromWorkGroupFunctionPropagates) {
