@@ -17,9 +17,7 @@
 /// so that row's ratios time memory, not the exchange within a sub-group.
 /// Unlike sg-reduction-cached this takes a launch per pass: every group
 /// writes its own scans, so one launch that scanned the input many times
-/// over would write all of it, back in memory. A per-core measure: with
-/// two threads each launch deals the groups out anew, and input and output
-/// move between the cores' caches (bench/README.md).
+/// over would write all of it, back in memory.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_BENCH_PROBLEMS_SG_SCAN_HPP
