@@ -143,6 +143,8 @@ BENCHMARKS = [
               variants=SUB_GROUP_VARIANTS),
     Benchmark("sg-shuffle", "sg_shuffle", [], SUB_GROUPS,
               variants=SUB_GROUP_VARIANTS),
+    Benchmark("sg-shuffle-cached", "sg_shuffle", ["--cached"], SUB_GROUPS,
+              variants=SUB_GROUP_VARIANTS),
     Benchmark("sg-spmv", "sg_spmv", [], SUB_GROUPS,
               variants=SUB_GROUP_VARIANTS),
     Benchmark("group-reduce-cached", "group_reduce_cached", [], COLLECTIVES,
