@@ -17,6 +17,7 @@
 
 #include "../Analysis/LanesIR.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -74,41 +75,101 @@ SmallVector<Clamp, 4> findClamps(Loop &L, ScalarEvolution &SE) {
   return Clamps;
 }
 
+/// The values a clamp's stepping operand takes over the iterations of a
+/// loop nest, Lo to Hi (the same or higher each iteration), Span steps of
+/// one apart when nothing wraps.
+struct Range {
+  const SCEV *Lo, *Hi, *Span;
+};
+
+/// C's range over its own loop, which takes its back edge `Taken` times.
+Range rangeInLoop(const Clamp &C, const SCEV *Taken, ScalarEvolution &SE) {
+  const SCEV *First = C.Steps->getStart();
+  const SCEV *Last = C.Steps->evaluateAtIteration(Taken, SE);
+  if (C.Steps->getStepRecurrence(SE)->isAllOnesValue())
+    std::swap(First, Last);
+  return {First, Last, Taken};
+}
+
+/// How much S changes from one iteration of `Outer` to the next: 0 when
+/// Outer leaves it alone; none unless it steps by a constant there, of at
+/// most 2^31 either way.
+std::optional<int64_t> stepIn(const SCEV *S, const Loop &Outer,
+                              ScalarEvolution &SE) {
+  if (SE.isLoopInvariant(S, &Outer))
+    return 0;
+  auto *Rec = dyn_cast<SCEVAddRecExpr>(S);
+  auto *Step = Rec && Rec->getLoop() == &Outer && Rec->isAffine()
+                   ? dyn_cast<SCEVConstant>(Rec->getStepRecurrence(SE))
+                   : nullptr;
+  if (!Step || Step->getAPInt().getSignificantBits() > 32)
+    return std::nullopt;
+  return Step->getAPInt().getSExtValue();
+}
+
+/// C's range `R` over the loops inside `Outer`, widened to every iteration
+/// of Outer, which takes its back edge `Taken` times; none unless R's span
+/// and Taken are constants and both ends of R step by the same constant in
+/// Outer. The widened range spans R's span plus Taken of those steps, which
+/// must stay below half the range of C's type (and of the span's type).
+std::optional<Range> widen(const Clamp &C, const Range &R, const Loop &Outer,
+                           const SCEV *Taken, ScalarEvolution &SE) {
+  auto *Trips = dyn_cast<SCEVConstant>(Taken);
+  auto *Span = dyn_cast<SCEVConstant>(R.Span);
+  std::optional<int64_t> Step = stepIn(R.Lo, Outer, SE);
+  if (!Trips || !Span || !Step || Step != stepIn(R.Hi, Outer, SE) ||
+      Trips->getAPInt().getActiveBits() > 31 ||
+      Span->getAPInt().getActiveBits() > 62)
+    return std::nullopt;
+  uint64_t Wider = Span->getAPInt().getZExtValue() +
+                   uint64_t(std::abs(*Step)) * Trips->getAPInt().getZExtValue();
+  unsigned Bits = std::min(C.Stepping->getType()->getScalarSizeInBits(),
+                           R.Span->getType()->getScalarSizeInBits());
+  if (Bits <= 64 && Wider >= uint64_t(1) << (Bits - 1))
+    return std::nullopt;
+  // An end's value in Outer's first or last iteration.
+  auto At = [&](const SCEV *End, bool Last) {
+    if (*Step == 0)
+      return End;
+    auto *Rec = cast<SCEVAddRecExpr>(End);
+    return Last ? Rec->evaluateAtIteration(Taken, SE) : Rec->getStart();
+  };
+  bool Rising = *Step >= 0;
+  return Range{At(R.Lo, !Rising), At(R.Hi, Rising),
+               SE.getConstant(R.Span->getType(), Wider)};
+}
+
 /// The value, at `At`, of "no clamp of `Clamps` changes its stepping
-/// operand in any of the loop's iterations", the loop taking its back edge
-/// `Taken` times; null when a bound cannot be computed there.
-Value *clampsIdle(ArrayRef<Clamp> Clamps, const SCEV *Taken,
+/// operand in any iteration of the nest its `Ranges` cover"; null when a
+/// bound cannot be computed there.
+Value *clampsIdle(ArrayRef<Clamp> Clamps, ArrayRef<Range> Ranges,
                   ScalarEvolution &SE, SCEVExpander &Expander,
                   Instruction *At) {
-  SmallVector<std::pair<const SCEV *, const SCEV *>, 4> Ends; // first, last
-  for (const Clamp &C : Clamps) {
-    Ends.push_back(
-        {C.Steps->getStart(), C.Steps->evaluateAtIteration(Taken, SE)});
-    if (!Expander.isSafeToExpandAt(Ends.back().first, At) ||
-        !Expander.isSafeToExpandAt(Ends.back().second, At))
+  for (const Range &R : Ranges)
+    if (!Expander.isSafeToExpandAt(R.Lo, At) ||
+        !Expander.isSafeToExpandAt(R.Hi, At) ||
+        !Expander.isSafeToExpandAt(R.Span, At))
       return nullptr;
-  }
-  if (!Expander.isSafeToExpandAt(Taken, At))
-    return nullptr;
   IRBuilder<> B(At);
   SmallVector<Value *, 8> Conditions;
-  // Fewer steps than half the range of each stepping type: x wraps iff
-  // hi < lo.
-  unsigned Bits = 64;
-  for (const Clamp &C : Clamps)
-    Bits = std::min(Bits, C.Stepping->getType()->getScalarSizeInBits());
-  Type *TakenTy = Taken->getType();
-  unsigned TakenBits = TakenTy->getScalarSizeInBits();
-  if (TakenBits >= Bits)
-    Conditions.push_back(B.CreateICmpULT(
-        Expander.expandCodeFor(Taken, TakenTy, At),
-        ConstantInt::get(TakenTy, APInt::getOneBitSet(TakenBits, Bits - 1))));
-  for (auto [C, End] : zip(Clamps, Ends)) {
+  // Each range spans fewer steps than half the range of its stepping type,
+  // so that x wraps iff hi < lo. A constant span widen() checked; a span
+  // narrower than the stepping type is small enough.
+  SmallPtrSet<const SCEV *, 4> Checked;
+  for (auto [C, R] : zip(Clamps, Ranges)) {
+    unsigned Bits = C.Stepping->getType()->getScalarSizeInBits();
+    Type *SpanTy = R.Span->getType();
+    unsigned SpanBits = SpanTy->getScalarSizeInBits();
+    if (SpanBits >= Bits && !isa<SCEVConstant>(R.Span) &&
+        Checked.insert(R.Span).second)
+      Conditions.push_back(B.CreateICmpULT(
+          Expander.expandCodeFor(R.Span, SpanTy, At),
+          ConstantInt::get(SpanTy, APInt::getOneBitSet(SpanBits, Bits - 1))));
+  }
+  for (auto [C, R] : zip(Clamps, Ranges)) {
     Type *Ty = C.Stepping->getType();
-    Value *Lo = Expander.expandCodeFor(End.first, Ty, At);
-    Value *Hi = Expander.expandCodeFor(End.second, Ty, At);
-    if (C.Steps->getStepRecurrence(SE)->isAllOnesValue())
-      std::swap(Lo, Hi);
+    Value *Lo = Expander.expandCodeFor(R.Lo, Ty, At);
+    Value *Hi = Expander.expandCodeFor(R.Hi, Ty, At);
     CmpInst::Predicate AtMost =
         C.Call->isSigned() ? CmpInst::ICMP_SLE : CmpInst::ICMP_ULE;
     Conditions.push_back(B.CreateICmp(AtMost, Lo, Hi));
@@ -122,24 +183,56 @@ Value *clampsIdle(ArrayRef<Clamp> Clamps, const SCEV *Taken,
   return Idle;
 }
 
-/// Versions `L` on its clamps being idle; false when it has none or its
-/// shape does not allow.
-bool versionLoop(Loop &L, LoopInfo &LI, DominatorTree &DT,
+/// The loop to version for the clamps of `L`: L, or the outermost loop of
+/// its work-item nest over whose iterations every clamp's range widens
+/// (the sub-groups of a row, say, so that one test serves them all);
+/// `Ranges` become the ranges over that loop.
+Loop &versionedLoop(Loop &L, ArrayRef<Clamp> Clamps,
+                    SmallVectorImpl<Range> &Ranges, ScalarEvolution &SE) {
+  Loop *Target = &L;
+  while (Loop *Outer = Target->getParentLoop()) {
+    const SCEV *Taken = SE.getBackedgeTakenCount(Outer);
+    if (!findOptionMDForLoop(Outer, WorkItemNestMD) ||
+        isa<SCEVCouldNotCompute>(Taken))
+      break;
+    SmallVector<Range, 4> Wider;
+    for (auto [C, R] : zip(Clamps, Ranges)) {
+      std::optional<Range> W = Outer->isLoopInvariant(C.Limit)
+                                   ? widen(C, R, *Outer, Taken, SE)
+                                   : std::nullopt;
+      if (!W)
+        return *Target;
+      Wider.push_back(*W);
+    }
+    Ranges.assign(Wider);
+    Target = Outer;
+  }
+  return *Target;
+}
+
+/// Versions `L`, or the loop of its nest that versionedLoop() picks, on
+/// L's clamps being idle; false when it has none or the shape does not
+/// allow.
+bool versionLoop(Loop &Inner, LoopInfo &LI, DominatorTree &DT,
                  ScalarEvolution &SE) {
+  const SCEV *Taken = SE.getBackedgeTakenCount(&Inner);
+  SmallVector<Clamp, 4> Clamps = findClamps(Inner, SE);
+  if (isa<SCEVCouldNotCompute>(Taken) || Clamps.empty())
+    return false;
+  SmallVector<Range, 4> Ranges;
+  for (const Clamp &C : Clamps)
+    Ranges.push_back(rangeInLoop(C, Taken, SE));
+  Loop &L = versionedLoop(Inner, Clamps, Ranges, SE);
   BasicBlock *Preheader = L.getLoopPreheader(), *Exit = L.getUniqueExitBlock();
   if (!Preheader || !Exit || !L.hasDedicatedExits())
-    return false;
-  const SCEV *Taken = SE.getBackedgeTakenCount(&L);
-  SmallVector<Clamp, 4> Clamps = findClamps(L, SE);
-  if (isa<SCEVCouldNotCompute>(Taken) || Clamps.empty())
     return false;
   Function &F = *Preheader->getParent();
   SCEVExpander Expander(SE, F.getDataLayout(), "clamps");
   Value *Idle =
-      clampsIdle(Clamps, Taken, SE, Expander, Preheader->getTerminator());
+      clampsIdle(Clamps, Ranges, SE, Expander, Preheader->getTerminator());
   if (!Idle)
     return false;
-  formLCSSA(L, DT, &LI, &SE);
+  formLCSSARecursively(L, DT, &LI, &SE);
 
   // Preheader: br Idle, copy's preheader, Kept; Kept: the original's.
   BasicBlock *Kept =
