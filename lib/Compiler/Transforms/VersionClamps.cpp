@@ -183,24 +183,34 @@ Value *clampsIdle(ArrayRef<Clamp> Clamps, ArrayRef<Range> Ranges,
   return Idle;
 }
 
+/// Whether `L` has the shape versionLoop() needs.
+bool versionable(const Loop &L) {
+  return L.getLoopPreheader() && L.getUniqueExitBlock() &&
+         L.hasDedicatedExits();
+}
+
 /// The loop to version for the clamps of `L`: L, or the outermost loop of
 /// its work-item nest over whose iterations every clamp's range widens
-/// (the sub-groups of a row, say, so that one test serves them all);
-/// `Ranges` become the ranges over that loop.
+/// (the sub-groups of a row, say, so that one test serves them all) and
+/// whose preheader can compute the widened ranges; `Ranges` become the
+/// ranges over that loop.
 Loop &versionedLoop(Loop &L, ArrayRef<Clamp> Clamps,
-                    SmallVectorImpl<Range> &Ranges, ScalarEvolution &SE) {
+                    SmallVectorImpl<Range> &Ranges, ScalarEvolution &SE,
+                    const SCEVExpander &Expander) {
   Loop *Target = &L;
   while (Loop *Outer = Target->getParentLoop()) {
     const SCEV *Taken = SE.getBackedgeTakenCount(Outer);
-    if (!findOptionMDForLoop(Outer, WorkItemNestMD) ||
+    if (!findOptionMDForLoop(Outer, WorkItemNestMD) || !versionable(*Outer) ||
         isa<SCEVCouldNotCompute>(Taken))
       break;
+    const Instruction *At = Outer->getLoopPreheader()->getTerminator();
     SmallVector<Range, 4> Wider;
     for (auto [C, R] : zip(Clamps, Ranges)) {
       std::optional<Range> W = Outer->isLoopInvariant(C.Limit)
                                    ? widen(C, R, *Outer, Taken, SE)
                                    : std::nullopt;
-      if (!W)
+      if (!W || !Expander.isSafeToExpandAt(W->Lo, At) ||
+          !Expander.isSafeToExpandAt(W->Hi, At))
         return *Target;
       Wider.push_back(*W);
     }
@@ -222,12 +232,12 @@ bool versionLoop(Loop &Inner, LoopInfo &LI, DominatorTree &DT,
   SmallVector<Range, 4> Ranges;
   for (const Clamp &C : Clamps)
     Ranges.push_back(rangeInLoop(C, Taken, SE));
-  Loop &L = versionedLoop(Inner, Clamps, Ranges, SE);
-  BasicBlock *Preheader = L.getLoopPreheader(), *Exit = L.getUniqueExitBlock();
-  if (!Preheader || !Exit || !L.hasDedicatedExits())
-    return false;
-  Function &F = *Preheader->getParent();
+  Function &F = *Inner.getHeader()->getParent();
   SCEVExpander Expander(SE, F.getDataLayout(), "clamps");
+  Loop &L = versionedLoop(Inner, Clamps, Ranges, SE, Expander);
+  if (!versionable(L))
+    return false;
+  BasicBlock *Preheader = L.getLoopPreheader(), *Exit = L.getUniqueExitBlock();
   Value *Idle =
       clampsIdle(Clamps, Ranges, SE, Expander, Preheader->getTerminator());
   if (!Idle)

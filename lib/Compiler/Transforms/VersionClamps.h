@@ -15,6 +15,14 @@
 /// every iteration (the first and the last value of the operand decide,
 /// as it steps by one without wrapping); if so, a copy of the loop with the
 /// clamps removed runs, else the original.
+///
+/// When the loop is the inner loop of a work-item nest (the lanes of one
+/// sub-group, within the loop over a row's sub-groups), that test would
+/// run once an outer iteration. Where every clamp's stepping operand moves
+/// by a constant step in the nest's outer loop too (a sub-group's start
+/// rising by its size), and the trip counts are constants, the test covers
+/// the outer loop's iterations as well, and the whole nest is versioned
+/// once.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_TRANSFORMS_VERSIONCLAMPS_H
