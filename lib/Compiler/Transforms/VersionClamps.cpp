@@ -76,8 +76,7 @@ SmallVector<Clamp, 4> findClamps(Loop &L, ScalarEvolution &SE) {
 }
 
 /// The values a clamp's stepping operand takes over the iterations of a
-/// loop nest, Lo to Hi (the same or higher each iteration), Span steps of
-/// one apart when nothing wraps.
+/// loop nest: from Lo up to Hi, which lie Span apart when nothing wraps.
 struct Range {
   const SCEV *Lo, *Hi, *Span;
 };
