@@ -151,16 +151,17 @@ Value *clampsIdle(ArrayRef<Clamp> Clamps, ArrayRef<Range> Ranges,
       return nullptr;
   IRBuilder<> B(At);
   SmallVector<Value *, 8> Conditions;
-  // Each range spans fewer steps than half the range of its stepping type,
-  // so that x wraps iff hi < lo. A constant span widen() checked; a span
-  // narrower than the stepping type is small enough.
+  // Every range spans fewer steps than half the range of each stepping
+  // type: x wraps iff hi < lo. (A widened span is a constant that widen()
+  // kept in bounds, so its test folds to true.)
+  unsigned Bits = 64;
+  for (const Clamp &C : Clamps)
+    Bits = std::min(Bits, C.Stepping->getType()->getScalarSizeInBits());
   SmallPtrSet<const SCEV *, 4> Checked;
-  for (auto [C, R] : zip(Clamps, Ranges)) {
-    unsigned Bits = C.Stepping->getType()->getScalarSizeInBits();
+  for (const Range &R : Ranges) {
     Type *SpanTy = R.Span->getType();
     unsigned SpanBits = SpanTy->getScalarSizeInBits();
-    if (SpanBits >= Bits && !isa<SCEVConstant>(R.Span) &&
-        Checked.insert(R.Span).second)
+    if (SpanBits >= Bits && Checked.insert(R.Span).second)
       Conditions.push_back(B.CreateICmpULT(
           Expander.expandCodeFor(R.Span, SpanTy, At),
           ConstantInt::get(SpanTy, APInt::getOneBitSet(SpanBits, Bits - 1))));
