@@ -31,13 +31,18 @@ namespace lanes {
 namespace {
 
 /// One lane of the chain: `br m[k], If, Cont` at the end of the block
-/// before; If loads and inserts; Cont's phi merges.
+/// before; If loads and inserts; Cont's phi merges. The lane's index is
+/// its extract of the chain's vector of indices, or, where its block has
+/// none (the vectorizer gives lane 0 the scalar it splatted), the value
+/// from outside that its block uses in its place.
 struct Lane {
   BranchInst *Branch;
   BasicBlock *If;
   PHINode *Phi;
   LoadInst *Load;
+  InsertElementInst *Insert;
   ExtractElementInst *Index;
+  Value *Scalar = nullptr;
 };
 
 /// The vectorizer's predicated loads of every lane of a mask, starting
@@ -47,12 +52,18 @@ struct Chain {
   Value *Indices = nullptr;
   Value *Init = nullptr;
   SmallVector<Lane, 16> Lanes;
+  /// The first lane with an extract: every lane's block is its block with
+  /// the lane's own index.
+  unsigned Ref = 0;
 };
 
-/// Whether `I` in `If` may be moved out: nothing outside `If` uses it and
-/// executing it anywhere is safe.
+/// Whether `I` in `If` may be moved out: nothing outside `If` uses it, and
+/// executing it anywhere is safe or it is a plain load. A load is safe
+/// here too: a lane the mask leaves off repeats the first kept lane's
+/// block, loads included, with that lane's index (see sameShape).
 bool movable(const Instruction &I, const BasicBlock *If) {
-  return isSafeToSpeculativelyExecute(&I) &&
+  const auto *Load = dyn_cast<LoadInst>(&I);
+  return (isSafeToSpeculativelyExecute(&I) || (Load && Load->isSimple())) &&
          all_of(I.users(), [&](const User *U) {
            return cast<Instruction>(U)->getParent() == If;
          });
@@ -99,41 +110,66 @@ std::optional<Lane> matchLane(BasicBlock *Before, unsigned K, Chain &C) {
       C.Indices = Indices;
     }
   }
-  if (!Index)
-    return std::nullopt;
   C.Mask = Mask;
   if (K == 0)
     C.Init = Prev;
   else if (Prev != C.Lanes.back().Phi)
     return std::nullopt;
-  return Lane{Br, If, &Phi, Load, Index};
+  return Lane{Br, If, &Phi, Load, Insert, Index};
 }
 
-/// Whether lane B's block computes its load's address from its extract as
-/// lane A's does from its own: the same instructions in the same order, on
-/// the same values from outside the block. Then a lane the mask leaves off,
-/// given the first kept lane's index, loads what that lane loads.
-bool sameShape(const Lane &A, const Lane &B) {
-  if (A.If->size() != B.If->size())
+/// The instructions of `L`'s block that compute its load: all but its
+/// extract, its insert and its branch.
+auto body(const Lane &L) {
+  return make_filter_range(*L.If, [&L](const Instruction &I) {
+    return &I != L.Index && &I != L.Insert && !I.isTerminator();
+  });
+}
+
+/// Whether `IA` and `IB` are the same operation with the same flags and
+/// metadata, so that either may stand for the other on the same operands.
+bool sameOperation(const Instruction &IA, const Instruction &IB) {
+  SmallVector<std::pair<unsigned, MDNode *>, 8> MA, MB;
+  IA.getAllMetadataOtherThanDebugLoc(MA);
+  IB.getAllMetadataOtherThanDebugLoc(MB);
+  return IA.isSameOperationAs(&IB) &&
+         IA.getRawSubclassOptionalData() == IB.getRawSubclassOptionalData() &&
+         MA == MB;
+}
+
+/// Whether lane B's block computes its load as lane A's does from A's
+/// extract: the same operations in the same order, on the same values
+/// from outside the blocks, except that where A uses its extract, B uses
+/// its index. A lane without an extract learns its index (Scalar) here.
+/// Then A's block given B's index computes what B's does, and a lane the
+/// mask leaves off, given the first kept lane's index, loads what that
+/// lane loads.
+bool sameShape(const Lane &A, Lane &B) {
+  auto BodyA = body(A), BodyB = body(B);
+  if (range_size(BodyA) != range_size(BodyB))
     return false;
-  DenseMap<const Value *, const Value *> Counterpart;
-  for (auto [IA, IB] : zip(*A.If, *B.If)) {
-    if (!IA.isSameOperationAs(&IB))
+  DenseMap<const Value *, Value *> Counterpart;
+  if (B.Index)
+    Counterpart[A.Index] = B.Index;
+  for (auto [IA, IB] : zip(BodyA, BodyB)) {
+    if (!sameOperation(IA, IB))
       return false;
     Counterpart[&IA] = &IB;
-    // The extracts differ in their lane, the inserts are rebuilt.
-    if (&IA == A.Index || isa<InsertElementInst>(IA) || IA.isTerminator()) {
-      if (&IA == A.Index && &IB != B.Index)
-        return false;
-      continue;
-    }
     for (auto [OA, OB] : zip(IA.operands(), IB.operands())) {
-      auto It = Counterpart.find(OA);
-      if (It != Counterpart.end() ? It->second != OB : OA != OB)
+      if (auto It = Counterpart.find(OA); It != Counterpart.end()) {
+        if (It->second != OB)
+          return false;
+      } else if (OA == A.Index) {
+        auto *I = dyn_cast<Instruction>(OB);
+        if (I && I->getParent() == B.If)
+          return false;
+        Counterpart[A.Index] = B.Scalar = OB;
+      } else if (OA != OB) {
         return false;
+      }
     }
   }
-  return true;
+  return B.Index || B.Scalar;
 }
 
 /// The chain that starts with `Head`'s branch, or nothing.
@@ -155,22 +191,32 @@ std::optional<Chain> matchChain(BasicBlock &Head) {
           &I != cast<BranchInst>(Before->getTerminator())->getCondition())
         return std::nullopt;
   }
-  // The indices, the mask and the start come from before the chain.
+  // Some lane extracts its index from a vector the width of the chain.
+  auto Ref = find_if(C.Lanes, [](const Lane &L) { return L.Index; });
+  if (Ref == C.Lanes.end() ||
+      cast<FixedVectorType>(C.Indices->getType())->getNumElements() !=
+          C.Lanes.size())
+    return std::nullopt;
+  C.Ref = Ref - C.Lanes.begin();
+  for (Lane &L : C.Lanes)
+    if (&L != &*Ref && !sameShape(*Ref, L))
+      return std::nullopt;
+  // The indices, the mask and the start come from before the chain. So
+  // do the values lane 0's block takes from outside it (Head alone leads
+  // there), and with them the reference lane's, the same but for the
+  // index. The indices lanes learned must come from before it too.
   SmallPtrSet<const BasicBlock *, 32> Blocks;
   for (const Lane &L : C.Lanes) {
     Blocks.insert(L.If);
     Blocks.insert(L.Phi->getParent());
   }
-  if (cast<FixedVectorType>(C.Indices->getType())->getNumElements() !=
-      C.Lanes.size())
-    return std::nullopt;
-  for (Value *V : {C.Mask, C.Indices, C.Init})
+  SmallVector<Value *, 20> Outside = {C.Mask, C.Indices, C.Init};
+  for (const Lane &L : C.Lanes)
+    if (L.Scalar)
+      Outside.push_back(L.Scalar);
+  for (Value *V : Outside)
     if (auto *I = dyn_cast<Instruction>(V);
         I && Blocks.contains(I->getParent()))
-      return std::nullopt;
-  // Lane 0's block takes its values from before the chain; so do the others.
-  for (const Lane &L : drop_begin(C.Lanes))
-    if (!sameShape(C.Lanes[0], L))
       return std::nullopt;
   return C;
 }
@@ -192,22 +238,26 @@ void speculate(BasicBlock &Head, Chain &C) {
   B.SetInsertPoint(ThenTerm);
   Value *First = B.CreateBinaryIntrinsic(Intrinsic::cttz, Bits, B.getTrue(),
                                          nullptr, "first.lane");
-  Value *FirstIndex = B.CreateExtractElement(C.Indices, First);
+  Value *Indices = C.Indices;
+  for (auto [K, L] : enumerate(C.Lanes))
+    if (L.Scalar)
+      Indices = B.CreateInsertElement(Indices, L.Scalar, uint64_t(K));
+  Value *FirstIndex = B.CreateExtractElement(Indices, First);
   Value *Safe = B.CreateSelect(
-      C.Mask, C.Indices, B.CreateVectorSplat(Width, FirstIndex), "safe.index");
+      C.Mask, Indices, B.CreateVectorSplat(Width, FirstIndex), "safe.index");
+  // Every lane runs the reference lane's block on its safe index.
+  const Lane &Ref = C.Lanes[C.Ref];
   Value *Vec = C.Init;
-  for (auto [K, L] : enumerate(C.Lanes)) {
+  for (unsigned K = 0; K < Width; ++K) {
     ValueToValueMapTy Map;
-    Map[L.Index] = B.CreateExtractElement(Safe, uint64_t(K));
-    for (Instruction &I : *L.If) {
-      if (&I == L.Index || I.isTerminator() || isa<InsertElementInst>(I))
-        continue;
+    Map[Ref.Index] = B.CreateExtractElement(Safe, uint64_t(K));
+    for (Instruction &I : body(Ref)) {
       Instruction *Copy = I.clone();
       RemapInstruction(Copy, Map, RF_IgnoreMissingLocals);
       B.Insert(Copy, I.getName());
       Map[&I] = Copy;
     }
-    Vec = B.CreateInsertElement(Vec, Map[L.Load], uint64_t(K));
+    Vec = B.CreateInsertElement(Vec, Map[Ref.Load], uint64_t(K));
   }
   if (!isa<PoisonValue>(C.Init))
     Vec = B.CreateSelect(C.Mask, Vec, C.Init);

@@ -22,12 +22,19 @@
 /// other than poison, the result keeps its lanes where the mask is off.
 ///
 /// The chain must cover every lane of the mask in order, each lane's
-/// block holding only the load, the insert and speculatable instructions
-/// that compute the load's address from the lane's extract of one vector
-/// of indices, the same instructions in every lane (so the first kept
-/// lane's index gives its address in any lane); between the loads, the
-/// blocks hold only the chain's phis and branch conditions, so no write
-/// comes between them.
+/// block holding only the load, the insert and the instructions that
+/// compute the load's address from the lane's index: speculatable ones
+/// and plain loads (CSR's `x[col[j]]` loads the column first). A lane's
+/// index is its extract of one vector of indices, or, in a lane whose
+/// block has no extract (the vectorizer gives lane 0 the scalar it
+/// splatted), the value from outside that the block uses where the other
+/// lanes use their extracts; such an index goes into the vector before
+/// the select. The blocks must be the same instructions in every lane
+/// but for the index, so that a lane given the first kept lane's index
+/// computes and loads just what that lane does: its loads, the address
+/// computations included, are ones the program makes. Between the lanes,
+/// the blocks hold only the chain's phis and branch conditions, so no
+/// write comes between the loads.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_TRANSFORMS_SPECULATELANELOADS_H

@@ -4,12 +4,14 @@
 ; at the first kept lane's index, so every address is one the program
 ; reads. A chain that starts from a vector other than poison keeps that
 ; vector's lanes where the mask is off. Two chains one after the other (the
-; second starting in the first one's last block) both become loads. Left alone: a lane missing from the
-; chain, a store in a lane's block, a lane's address not taken from the
-; index vector, lanes whose addresses are different functions of their
-; indices (lane 0's index would not be safe for lane 1), another
-; instruction between two lanes, and a function that is not a lowered
-; work-group function.
+; second starting in the first one's last block) both become loads, and
+; so do lanes that load through a loaded value (CSR's x[col[j]]) with lane
+; 0's index a scalar, not an extract. Left alone: a lane missing from the
+; chain, a store or a volatile load in a lane's block, lanes none of which
+; takes its index from a vector, lanes whose addresses are different
+; functions of their indices (lane 0's index would not be safe for lane 1),
+; another instruction between two lanes, and a function that is not a
+; lowered work-group function.
 ; RUN: lanes-opt -passes=lanes-speculate-lane-loads,verify %s -S | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -216,16 +218,65 @@ cont1:
   ret <2 x float> %c1
 }
 
-; CHECK-LABEL: define <2 x float> @address_not_from_indices(
-; CHECK-NOT: lane.loads
-; CHECK: ret
-define <2 x float> @address_not_from_indices(<2 x i64> %idx, <2 x i1> %m, ptr %x, i64 %n) "lanes-work-group-of"="k" {
+; CSR's row loop, as the vectorizer leaves its masked last trip: each
+; lane loads its column, then x at that column, and lane 0 takes its index
+; from the scalar the vector of indices was splatted from, not from that
+; vector. Every lane runs lane 1's block; lane 0's index goes into the
+; vector first.
+; CHECK-LABEL: define <2 x float> @chained_loads(
+; CHECK: lane.loads:
+; CHECK: %[[IDX:.*]] = insertelement <2 x i64> %idx, i64 %j, i64 0
+; CHECK: %safe.index = select <2 x i1> %m, <2 x i64> %[[IDX]], <2 x i64>
+; CHECK-NEXT: %[[I0:.*]] = extractelement <2 x i64> %safe.index, i64 0
+; CHECK-NEXT: %[[P0:.*]] = getelementptr inbounds i32, ptr %col, i64 %[[I0]]
+; CHECK-NEXT: %[[C0:.*]] = load i32, ptr %[[P0]], align 4
+; CHECK-NEXT: %[[S0:.*]] = sext i32 %[[C0]] to i64
+; CHECK-NEXT: %[[Q0:.*]] = getelementptr inbounds float, ptr %x, i64 %[[S0]]
+; CHECK-NEXT: %[[L0:.*]] = load float, ptr %[[Q0]], align 4
+; CHECK-NEXT: insertelement <2 x float> poison, float %[[L0]], i64 0
+; CHECK-NEXT: %[[I1:.*]] = extractelement <2 x i64> %safe.index, i64 1
+; CHECK-NEXT: %[[P1:.*]] = getelementptr inbounds i32, ptr %col, i64 %[[I1]]
+; CHECK-NOT: br i1 %m
+; CHECK: ret <2 x float> %lanes.loaded
+define <2 x float> @chained_loads(<2 x i64> %idx, i64 %j, <2 x i1> %m, ptr %col, ptr %x) "lanes-work-group-of"="k" {
 entry:
   %m0 = extractelement <2 x i1> %m, i64 0
   br i1 %m0, label %if0, label %cont0
 if0:
-  %i0 = extractelement <2 x i64> %idx, i64 0
-  %p0 = getelementptr inbounds float, ptr %x, i64 %i0
+  %p0 = getelementptr inbounds i32, ptr %col, i64 %j
+  %c0 = load i32, ptr %p0, align 4
+  %s0 = sext i32 %c0 to i64
+  %q0 = getelementptr inbounds float, ptr %x, i64 %s0
+  %l0 = load float, ptr %q0, align 4
+  %v0 = insertelement <2 x float> poison, float %l0, i64 0
+  br label %cont0
+cont0:
+  %r0 = phi <2 x float> [ poison, %entry ], [ %v0, %if0 ]
+  %m1 = extractelement <2 x i1> %m, i64 1
+  br i1 %m1, label %if1, label %cont1
+if1:
+  %i1 = extractelement <2 x i64> %idx, i64 1
+  %p1 = getelementptr inbounds i32, ptr %col, i64 %i1
+  %c1 = load i32, ptr %p1, align 4
+  %s1 = sext i32 %c1 to i64
+  %q1 = getelementptr inbounds float, ptr %x, i64 %s1
+  %l1 = load float, ptr %q1, align 4
+  %v1 = insertelement <2 x float> %r0, float %l1, i64 1
+  br label %cont1
+cont1:
+  %r1 = phi <2 x float> [ %r0, %cont0 ], [ %v1, %if1 ]
+  ret <2 x float> %r1
+}
+
+; CHECK-LABEL: define <2 x float> @no_lane_extracts(
+; CHECK-NOT: lane.loads
+; CHECK: ret
+define <2 x float> @no_lane_extracts(i64 %i, i64 %n, <2 x i1> %m, ptr %x) "lanes-work-group-of"="k" {
+entry:
+  %m0 = extractelement <2 x i1> %m, i64 0
+  br i1 %m0, label %if0, label %cont0
+if0:
+  %p0 = getelementptr inbounds float, ptr %x, i64 %i
   %l0 = load float, ptr %p0, align 4
   %v0 = insertelement <2 x float> poison, float %l0, i64 0
   br label %cont0
@@ -241,6 +292,40 @@ if1:
 cont1:
   %c1 = phi <2 x float> [ %c0, %cont0 ], [ %v1, %if1 ]
   ret <2 x float> %c1
+}
+
+; CHECK-LABEL: define <2 x float> @volatile_in_lane(
+; CHECK-NOT: lane.loads
+; CHECK: ret
+define <2 x float> @volatile_in_lane(<2 x i64> %idx, <2 x i1> %m, ptr %col, ptr %x) "lanes-work-group-of"="k" {
+entry:
+  %m0 = extractelement <2 x i1> %m, i64 0
+  br i1 %m0, label %if0, label %cont0
+if0:
+  %i0 = extractelement <2 x i64> %idx, i64 0
+  %p0 = getelementptr inbounds i32, ptr %col, i64 %i0
+  %c0 = load volatile i32, ptr %p0, align 4
+  %s0 = sext i32 %c0 to i64
+  %q0 = getelementptr inbounds float, ptr %x, i64 %s0
+  %l0 = load float, ptr %q0, align 4
+  %v0 = insertelement <2 x float> poison, float %l0, i64 0
+  br label %cont0
+cont0:
+  %r0 = phi <2 x float> [ poison, %entry ], [ %v0, %if0 ]
+  %m1 = extractelement <2 x i1> %m, i64 1
+  br i1 %m1, label %if1, label %cont1
+if1:
+  %i1 = extractelement <2 x i64> %idx, i64 1
+  %p1 = getelementptr inbounds i32, ptr %col, i64 %i1
+  %c1 = load volatile i32, ptr %p1, align 4
+  %s1 = sext i32 %c1 to i64
+  %q1 = getelementptr inbounds float, ptr %x, i64 %s1
+  %l1 = load float, ptr %q1, align 4
+  %v1 = insertelement <2 x float> %r0, float %l1, i64 1
+  br label %cont1
+cont1:
+  %r1 = phi <2 x float> [ %r0, %cont0 ], [ %v1, %if1 ]
+  ret <2 x float> %r1
 }
 
 ; CHECK-LABEL: define <2 x float> @lane_offsets(
