@@ -33,6 +33,7 @@
 #include "../Transforms/LockstepLoops.h"
 #include "../Transforms/MergeBarrierCopies.h"
 #include "../Transforms/ReadScanOperands.h"
+#include "../Transforms/ScalarizeSplatLanes.h"
 #include "../Transforms/SinkMaskedAddresses.h"
 #include "../Transforms/SpeculateLaneLoads.h"
 #include "../Transforms/SplitChosenLoads.h"
@@ -262,6 +263,8 @@ void registerPassBuilderCallbacks(PassBuilder &PB) {
         FPM.addPass(DefineGatherIndicesPass());
         FPM.addPass(SpeculateLaneLoadsPass());
         FPM.addPass(LoadExtractedLanesPass());
+        // After SpeculateLaneLoads, which matches the extracts it replaces.
+        FPM.addPass(ScalarizeSplatLanesPass());
         FPM.addPass(FitVectorCallsPass());
         FPM.addPass(VectorizationRemarksPass());
         FPM.addPass(KernelReportPass());
