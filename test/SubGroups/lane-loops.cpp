@@ -10,6 +10,9 @@
 //   collective and used after it. When nothing in the kernel writes the
 //   array they come from, they are read again after it; when the kernel
 //   writes that array, they wait in loop state;
+// - a CSR-vector matrix-vector product, whose lanes load their column and
+//   then x at it (two loads in a lane's predicated block, on targets
+//   without fast gathers);
 // - a sub-group reduction's result (kept once per sub-group) feeding a
 //   permutation, a scan and another reduction.
 #include "subgroups.hpp"
@@ -158,6 +161,34 @@ int main() {
   Rc |= corpus::check("lane-loops row sums, bounds in loop state",
                       Scratch + Rows + 1, WantInt);
 
+  // A matrix-vector product: each lane loads its column, then x there.
+  // The columns jump about, so a lane given another lane's index shows.
+  const int Nonzeros = RowPtr[Rows];
+  int *Col = sycl::malloc_shared<int>(Nonzeros, Q);
+  int *X = sycl::malloc_shared<int>(Rows, Q);
+  for (int J = 0; J < Nonzeros; ++J)
+    Col[J] = (J * 37 + 5) % int(Rows);
+  for (size_t R = 0; R < Rows; ++R)
+    X[R] = int(corpus::input(uint32_t(R), 5) % 100) - 50;
+  long *Product = sycl::malloc_shared<long>(Rows, Q);
+  Q.parallel_for(PerRow, [=](sycl::nd_item<1> It) {
+     sycl::sub_group SG = It.get_sub_group();
+     const size_t Row = It.get_group(0) * SG.get_group_linear_range() +
+                        SG.get_group_linear_id();
+     long Sum = 0;
+     for (int J = RowPtr[Row] + int(SG.get_local_linear_id());
+          J < RowPtr[Row + 1]; J += int(SG.get_local_linear_range()))
+       Sum += long(Val[J]) * X[Col[J]];
+     Sum = sycl::reduce_over_group(SG, Sum, sycl::plus<long>());
+     if (SG.leader())
+       Product[Row] = Sum;
+   }).wait();
+  std::vector<long> WantProduct(Rows);
+  for (size_t R = 0; R < Rows; ++R)
+    for (int J = RowPtr[R]; J < RowPtr[R + 1]; ++J)
+      WantProduct[R] += long(Val[J]) * X[Col[J]];
+  Rc |= corpus::check("lane-loops matrix-vector product", Product, WantProduct);
+
   // A reduction's result, which waits once per sub-group, feeding an xor
   // permutation (of the sum plus the lane), a scan and another reduction.
   const size_t N = 16 * RowLocal;
@@ -218,6 +249,9 @@ int main() {
   sycl::free(Val, Q);
   sycl::free(Y, Q);
   sycl::free(Scratch, Q);
+  sycl::free(Col, Q);
+  sycl::free(X, Q);
+  sycl::free(Product, Q);
   sycl::free(In, Q);
   sycl::free(Chained, Q);
   return Rc;
