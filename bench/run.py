@@ -147,6 +147,8 @@ BENCHMARKS = [
               variants=SUB_GROUP_VARIANTS),
     Benchmark("sg-spmv", "sg_spmv", [], SUB_GROUPS,
               variants=SUB_GROUP_VARIANTS),
+    Benchmark("sg-spmv-cached", "sg_spmv", ["--cached"], SUB_GROUPS,
+              variants=SUB_GROUP_VARIANTS),
     Benchmark("group-reduce-cached", "group_reduce_cached", [], COLLECTIVES,
               variants=COLLECTIVE_VARIANTS),
     Benchmark("group-reduce-sub-groups", "group_reduce_cached",

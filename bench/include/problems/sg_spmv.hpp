@@ -17,6 +17,12 @@
 /// random 1 to MaxGap apart in a window around column r; values and x are
 /// in [-1, 1). Checked against a serial CSR product in double within 1e-5
 /// of the sum of the absolute products.
+///
+/// `--cached`: the same kernels on 1024 rows (41K nonzeros: 320 KB of
+/// columns and values, in one core's L2), 512 launches a timed run. At the
+/// full size the kernels stream 84 MB of columns and values, so that row's
+/// ratios time memory more than the exchange within a sub-group. A launch
+/// per product, as sg-scan-cached (problems/sg_scan.hpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_BENCH_PROBLEMS_SG_SPMV_HPP
@@ -35,6 +41,8 @@ constexpr size_t MinNonzeros = 16, MaxNonzeros = 64;
 
 struct Problem {
   size_t Rows; ///< Also the columns; a multiple of Local / SubGroupSize.
+  /// Launches in one timed run, each computing the same product.
+  size_t Launches;
   sub_group::Kernel K;
   /// Work-items: one sub-group per row.
   size_t items() const { return Rows * SubGroupSize; }
@@ -44,8 +52,10 @@ struct Problem {
 };
 
 inline Problem problem(const bench::Options &Opts) {
-  return {Opts.Smoke ? size_t(2048) : size_t(256) << 10,
-          sub_group::kernelOf("sg-spmv", Opts.Kernel)};
+  sub_group::Kernel K = sub_group::kernelOf("sg-spmv", Opts.Kernel);
+  if (Opts.Cached)
+    return Opts.Smoke ? Problem{256, 4, K} : Problem{1024, 512, K};
+  return {Opts.Smoke ? size_t(2048) : size_t(256) << 10, 1, K};
 }
 
 /// A 32-bit integer hash (Chris Wellons's "lowbias32").
@@ -77,9 +87,13 @@ inline size_t buildRowPtr(int *RowPtr, const Problem &P) {
 }
 
 inline void describe(const bench::Reporter &Rep, const Problem &P, size_t Nnz) {
-  Rep.config("problem", std::to_string(P.Rows) + " rows, " +
-                            std::to_string(Nnz) + " nonzeros, " +
-                            sub_group::describeSize());
+  std::string Matrix =
+      std::to_string(P.Rows) + " rows, " + std::to_string(Nnz) + " nonzeros";
+  if (P.Launches > 1)
+    Matrix += " (" +
+              std::to_string(Nnz * (sizeof(int) + sizeof(float)) / 1024) +
+              " KB) by " + std::to_string(P.Launches) + " launches";
+  Rep.config("problem", Matrix + ", " + sub_group::describeSize());
   Rep.config("local", Local);
 }
 
