@@ -236,13 +236,30 @@ void speculate(BasicBlock &Head, Chain &C) {
   Tail->setName("lane.loads.done");
 
   B.SetInsertPoint(ThenTerm);
-  Value *First = B.CreateBinaryIntrinsic(Intrinsic::cttz, Bits, B.getTrue(),
-                                         nullptr, "first.lane");
   Value *Indices = C.Indices;
   for (auto [K, L] : enumerate(C.Lanes))
     if (L.Scalar)
       Indices = B.CreateInsertElement(Indices, L.Scalar, uint64_t(K));
-  Value *FirstIndex = B.CreateExtractElement(Indices, First);
+  // The first kept lane's index. Taking a variable lane goes through
+  // memory, and the loads wait for it; but the masks of interleaved loops
+  // are prefixes, so lane 0 is nearly always that lane, and its index is
+  // at hand: only when lane 0 is off does a branch look for the first.
+  Value *Lane0 = C.Lanes[0].Scalar
+                     ? C.Lanes[0].Scalar
+                     : B.CreateExtractElement(Indices, uint64_t(0));
+  Value *Lane0Off =
+      B.CreateNot(B.CreateTrunc(Bits, B.getInt1Ty()), "lane0.off");
+  Instruction *FindTerm = SplitBlockAndInsertIfThen(Lane0Off, ThenTerm, false);
+  FindTerm->getParent()->setName("first.lane.find");
+  ThenTerm->getParent()->setName("lane.loads.safe");
+  B.SetInsertPoint(FindTerm);
+  Value *First = B.CreateBinaryIntrinsic(Intrinsic::cttz, Bits, B.getTrue(),
+                                         nullptr, "first.lane");
+  Value *Found = B.CreateExtractElement(Indices, First);
+  B.SetInsertPoint(ThenTerm);
+  PHINode *FirstIndex = B.CreatePHI(Lane0->getType(), 2, "first.index");
+  FirstIndex->addIncoming(Lane0, Then);
+  FirstIndex->addIncoming(Found, FindTerm->getParent());
   Value *Safe = B.CreateSelect(
       C.Mask, Indices, B.CreateVectorSplat(Width, FirstIndex), "safe.index");
   // Every lane runs the reference lane's block on its safe index.
@@ -264,7 +281,7 @@ void speculate(BasicBlock &Head, Chain &C) {
 
   PHINode *Loaded = PHINode::Create(Vec->getType(), 2, "lanes.loaded");
   Loaded->insertBefore(Tail->getFirstNonPHIIt());
-  Loaded->addIncoming(Vec, Then);
+  Loaded->addIncoming(Vec, ThenTerm->getParent());
   Loaded->addIncoming(C.Init, &Head);
 
   // Every lane's branch goes straight on; the lanes' blocks go, and with

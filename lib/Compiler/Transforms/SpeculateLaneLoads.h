@@ -18,7 +18,11 @@
 /// makes anyway, so the address is one the program reads: the index vector
 /// becomes `select(mask, index, splat(index[cttz(mask)]))`, and the lanes
 /// are loaded from its lanes, in order, under one branch that skips them
-/// all when the mask is empty. Where the chain started from something
+/// all when the mask is empty. Taking a variable lane goes through memory,
+/// and every load would wait for it; the masks of interleaved loops are
+/// prefixes, so the first kept lane is nearly always lane 0, whose index
+/// is at hand, and only a mask without lane 0 branches to cttz and the
+/// variable extract (sg-spmv-cached, one Zen 3 thread: 13.6 -> 13.2 ms). Where the chain started from something
 /// other than poison, the result keeps its lanes where the mask is off.
 ///
 /// The chain must cover every lane of the mask in order, each lane's

@@ -1,17 +1,19 @@
 ; The vectorizer's predicated scalar loads of a masked gather (a branch on
-; each lane's mask bit, the lane's load and insert, a phi) become one block
-; of loads, skipped when the mask is empty: lanes the mask leaves off load
-; at the first kept lane's index, so every address is one the program
-; reads. A chain that starts from a vector other than poison keeps that
-; vector's lanes where the mask is off. Two chains one after the other (the
-; second starting in the first one's last block) both become loads, and
-; so do lanes that load through a loaded value (CSR's x[col[j]]) with lane
-; 0's index a scalar, not an extract. Left alone: a lane missing from the
-; chain, a store or a volatile load in a lane's block, lanes none of which
-; takes its index from a vector, lanes whose addresses are different
-; functions of their indices (lane 0's index would not be safe for lane 1),
-; another instruction between two lanes, and a function that is not a
-; lowered work-group function.
+; each lane's mask bit, the lane's load and insert, a phi) become one
+; block of loads, skipped when the mask is empty: lanes the mask leaves
+; off load at the first kept lane's index, so every address is one the
+; program reads. That index is lane 0's unless lane 0 is off; only then
+; does a branch look for the first kept lane. A chain that starts from a
+; vector other than poison keeps that vector's lanes where the mask is
+; off. Two chains one after the other (the second starting in the first
+; one's last block) both become loads, and so do lanes that load through a
+; loaded value (CSR's x[col[j]]) with lane 0's index a scalar, not an
+; extract. Left alone: a lane missing from the chain, a store or a
+; volatile load in a lane's block, lanes none of which takes its index
+; from a vector, lanes whose addresses are different functions of their
+; indices (lane 0's index would not be safe for lane 1), another
+; instruction between two lanes, and a function that is not a lowered
+; work-group function.
 ; RUN: lanes-opt -passes=lanes-speculate-lane-loads,verify %s -S | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -23,8 +25,16 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK-NEXT: %any.lane = icmp ne i4 %lane.bits, 0
 ; CHECK-NEXT: br i1 %any.lane, label %lane.loads, label %lane.loads.done
 ; CHECK: lane.loads:
+; CHECK-NEXT: %[[L0I:.*]] = extractelement <4 x i64> %idx, i64 0
+; CHECK-NEXT: %[[B0:.*]] = trunc i4 %lane.bits to i1
+; CHECK-NEXT: %lane0.off = xor i1 %[[B0]], true
+; CHECK-NEXT: br i1 %lane0.off, label %first.lane.find, label %lane.loads.safe
+; CHECK: first.lane.find:
 ; CHECK-NEXT: %first.lane = call i4 @llvm.cttz.i4(i4 %lane.bits, i1 true)
 ; CHECK-NEXT: %[[F:.*]] = extractelement <4 x i64> %idx, i4 %first.lane
+; CHECK-NEXT: br label %lane.loads.safe
+; CHECK: lane.loads.safe:
+; CHECK-NEXT: %first.index = phi i64 [ %[[L0I]], %lane.loads ], [ %[[F]], %first.lane.find ]
 ; CHECK: %safe.index = select <4 x i1> %m, <4 x i64> %idx, <4 x i64> %{{.*}}
 ; CHECK-NEXT: %[[I0:.*]] = extractelement <4 x i64> %safe.index, i64 0
 ; CHECK-NEXT: %[[P0:.*]] = getelementptr inbounds float, ptr %x, i64 %[[I0]]
@@ -36,7 +46,7 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK-NEXT: %[[V3:.*]] = insertelement <4 x float> %{{.*}}, float %[[L3]], i64 3
 ; CHECK-NEXT: br label %lane.loads.done
 ; CHECK: lane.loads.done:
-; CHECK-NEXT: %lanes.loaded = phi <4 x float> [ %[[V3]], %lane.loads ], [ poison, %entry ]
+; CHECK-NEXT: %lanes.loaded = phi <4 x float> [ %[[V3]], %lane.loads.safe ], [ poison, %entry ]
 ; CHECK-NOT: br i1
 ; CHECK: %r = fmul <4 x float> %lanes.loaded, %lanes.loaded
 ; CHECK-NEXT: ret <4 x float> %r
@@ -91,7 +101,7 @@ cont3:
 ; CHECK: %[[V:.*]] = insertelement <2 x i32> %{{.*}}, i32 %{{.*}}, i64 1
 ; CHECK-NEXT: %[[S:.*]] = select <2 x i1> %m, <2 x i32> %[[V]], <2 x i32> %old
 ; CHECK-NEXT: br label %lane.loads.done
-; CHECK: %lanes.loaded = phi <2 x i32> [ %[[S]], %lane.loads ], [ %old, %entry ]
+; CHECK: %lanes.loaded = phi <2 x i32> [ %[[S]], %lane.loads.safe ], [ %old, %entry ]
 ; CHECK: ret <2 x i32> %lanes.loaded
 define <2 x i32> @from_a_vector(<2 x i64> %idx, <2 x i1> %m, ptr %x, <2 x i32> %old) "lanes-work-group-of"="k" {
 entry:
@@ -225,7 +235,9 @@ cont1:
 ; vector first.
 ; CHECK-LABEL: define <2 x float> @chained_loads(
 ; CHECK: lane.loads:
-; CHECK: %[[IDX:.*]] = insertelement <2 x i64> %idx, i64 %j, i64 0
+; CHECK-NEXT: %[[IDX:.*]] = insertelement <2 x i64> %idx, i64 %j, i64 0
+; CHECK: lane.loads.safe:
+; CHECK-NEXT: %first.index = phi i64 [ %j, %lane.loads ],
 ; CHECK: %safe.index = select <2 x i1> %m, <2 x i64> %[[IDX]], <2 x i64>
 ; CHECK-NEXT: %[[I0:.*]] = extractelement <2 x i64> %safe.index, i64 0
 ; CHECK-NEXT: %[[P0:.*]] = getelementptr inbounds i32, ptr %col, i64 %[[I0]]
