@@ -236,23 +236,25 @@ void speculate(BasicBlock &Head, Chain &C) {
   Tail->setName("lane.loads.done");
 
   B.SetInsertPoint(ThenTerm);
-  Value *Indices = C.Indices;
-  for (auto [K, L] : enumerate(C.Lanes))
-    if (L.Scalar)
-      Indices = B.CreateInsertElement(Indices, L.Scalar, uint64_t(K));
+  auto LaneIndex = [&](unsigned K) {
+    return C.Lanes[K].Scalar ? C.Lanes[K].Scalar
+                             : B.CreateExtractElement(C.Indices, uint64_t(K));
+  };
   // The first kept lane's index. Taking a variable lane goes through
   // memory, and the loads wait for it; but the masks of interleaved loops
   // are prefixes, so lane 0 is nearly always that lane, and its index is
   // at hand: only when lane 0 is off does a branch look for the first.
-  Value *Lane0 = C.Lanes[0].Scalar
-                     ? C.Lanes[0].Scalar
-                     : B.CreateExtractElement(Indices, uint64_t(0));
+  Value *Lane0 = LaneIndex(0);
   Value *Lane0Off =
       B.CreateNot(B.CreateTrunc(Bits, B.getInt1Ty()), "lane0.off");
   Instruction *FindTerm = SplitBlockAndInsertIfThen(Lane0Off, ThenTerm, false);
   FindTerm->getParent()->setName("first.lane.find");
   ThenTerm->getParent()->setName("lane.loads.safe");
   B.SetInsertPoint(FindTerm);
+  Value *Indices = C.Indices;
+  for (auto [K, L] : enumerate(C.Lanes))
+    if (L.Scalar)
+      Indices = B.CreateInsertElement(Indices, L.Scalar, uint64_t(K));
   Value *First = B.CreateBinaryIntrinsic(Intrinsic::cttz, Bits, B.getTrue(),
                                          nullptr, "first.lane");
   Value *Found = B.CreateExtractElement(Indices, First);
@@ -260,14 +262,24 @@ void speculate(BasicBlock &Head, Chain &C) {
   PHINode *FirstIndex = B.CreatePHI(Lane0->getType(), 2, "first.index");
   FirstIndex->addIncoming(Lane0, Then);
   FirstIndex->addIncoming(Found, FindTerm->getParent());
-  Value *Safe = B.CreateSelect(
-      C.Mask, Indices, B.CreateVectorSplat(Width, FirstIndex), "safe.index");
-  // Every lane runs the reference lane's block on its safe index.
+  // Every lane runs the reference lane's block on its safe index: its own
+  // if the mask keeps it, else the first kept lane's (lane 0's is the
+  // first index itself). Chosen lane by lane from the mask's bits, a test
+  // and a select each, not by a vector select whose lanes then come out
+  // one by one: each load waits for one scalar choice, and a lane's own
+  // index stays the scalar sum that ScalarizeSplatLanes makes of it.
   const Lane &Ref = C.Lanes[C.Ref];
   Value *Vec = C.Init;
   for (unsigned K = 0; K < Width; ++K) {
+    Value *Safe = FirstIndex;
+    if (K > 0) {
+      Value *Kept =
+          B.CreateICmpNE(B.CreateAnd(Bits, B.getIntN(Width, uint64_t(1) << K)),
+                         B.getIntN(Width, 0), "lane.kept");
+      Safe = B.CreateSelect(Kept, LaneIndex(K), FirstIndex, "safe.index");
+    }
     ValueToValueMapTy Map;
-    Map[Ref.Index] = B.CreateExtractElement(Safe, uint64_t(K));
+    Map[Ref.Index] = Safe;
     for (Instruction &I : body(Ref)) {
       Instruction *Copy = I.clone();
       RemapInstruction(Copy, Map, RF_IgnoreMissingLocals);

@@ -15,14 +15,19 @@
 ///
 /// This pass loads every lane without branching. A lane the mask leaves
 /// off takes the index of the first lane it keeps, whose load the chain
-/// makes anyway, so the address is one the program reads: the index vector
-/// becomes `select(mask, index, splat(index[cttz(mask)]))`, and the lanes
-/// are loaded from its lanes, in order, under one branch that skips them
-/// all when the mask is empty. Taking a variable lane goes through memory,
-/// and every load would wait for it; the masks of interleaved loops are
-/// prefixes, so the first kept lane is nearly always lane 0, whose index
-/// is at hand, and only a mask without lane 0 branches to cttz and the
-/// variable extract (sg-spmv-cached, one Zen 3 thread: 13.6 -> 13.2 ms). Where the chain started from something
+/// makes anyway, so the address is one the program reads: lane k's index
+/// becomes `mask bit k ? index[k] : index[cttz(mask)]`, and the lanes are
+/// loaded in order under one branch that skips them all when the mask is
+/// empty. Taking a variable lane goes through memory, and every load would
+/// wait for it; the masks of interleaved loops are prefixes, so the first
+/// kept lane is nearly always lane 0, whose index is at hand, and only a
+/// mask without lane 0 branches to cttz and the variable extract
+/// (sg-spmv-cached, one Zen 3 thread: 13.6 -> 13.2 ms). Each lane chooses
+/// with a scalar test of its bit and a select, not as one vector select
+/// whose lanes then come out one by one: a load waits for one scalar
+/// choice, not a blend and an extract, and a lane's own index stays the
+/// scalar sum that ScalarizeSplatLanes makes of it (sg-spmv-cached, one
+/// Zen 3 thread: 12.3 -> 12.0 ms). Where the chain started from something
 /// other than poison, the result keeps its lanes where the mask is off.
 ///
 /// The chain must cover every lane of the mask in order, each lane's
@@ -32,13 +37,12 @@
 /// index is its extract of one vector of indices, or, in a lane whose
 /// block has no extract (the vectorizer gives lane 0 the scalar it
 /// splatted), the value from outside that the block uses where the other
-/// lanes use their extracts; such an index goes into the vector before
-/// the select. The blocks must be the same instructions in every lane
-/// but for the index, so that a lane given the first kept lane's index
-/// computes and loads just what that lane does: its loads, the address
-/// computations included, are ones the program makes. Between the lanes,
-/// the blocks hold only the chain's phis and branch conditions, so no
-/// write comes between the loads.
+/// lanes use their extracts. The blocks must be the same instructions in
+/// every lane but for the index, so that a lane given the first kept
+/// lane's index computes and loads just what that lane does: its loads,
+/// the address computations included, are ones the program makes. Between
+/// the lanes, the blocks hold only the chain's phis and branch conditions,
+/// so no write comes between the loads.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_TRANSFORMS_SPECULATELANELOADS_H

@@ -35,13 +35,19 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK-NEXT: br label %lane.loads.safe
 ; CHECK: lane.loads.safe:
 ; CHECK-NEXT: %first.index = phi i64 [ %[[L0I]], %lane.loads ], [ %[[F]], %first.lane.find ]
-; CHECK: %safe.index = select <4 x i1> %m, <4 x i64> %idx, <4 x i64> %{{.*}}
-; CHECK-NEXT: %[[I0:.*]] = extractelement <4 x i64> %safe.index, i64 0
-; CHECK-NEXT: %[[P0:.*]] = getelementptr inbounds float, ptr %x, i64 %[[I0]]
+; CHECK-NEXT: %[[P0:.*]] = getelementptr inbounds float, ptr %x, i64 %first.index
 ; CHECK-NEXT: %[[L0:.*]] = load float, ptr %[[P0]], align 4
 ; CHECK-NEXT: %[[V0:.*]] = insertelement <4 x float> poison, float %[[L0]], i64 0
-; CHECK: %[[I3:.*]] = extractelement <4 x i64> %safe.index, i64 3
-; CHECK-NEXT: %[[P3:.*]] = getelementptr inbounds float, ptr %x, i64 %[[I3]]
+; CHECK-NEXT: %[[B1:.*]] = and i4 %lane.bits, 2
+; CHECK-NEXT: %lane.kept = icmp ne i4 %[[B1]], 0
+; CHECK-NEXT: %[[I1:.*]] = extractelement <4 x i64> %idx, i64 1
+; CHECK-NEXT: %safe.index = select i1 %lane.kept, i64 %[[I1]], i64 %first.index
+; CHECK-NEXT: %[[P1:.*]] = getelementptr inbounds float, ptr %x, i64 %safe.index
+; CHECK: %[[B3:.*]] = and i4 %lane.bits, -8
+; CHECK-NEXT: %[[K3:.*]] = icmp ne i4 %[[B3]], 0
+; CHECK-NEXT: %[[I3:.*]] = extractelement <4 x i64> %idx, i64 3
+; CHECK-NEXT: %[[S3:.*]] = select i1 %[[K3]], i64 %[[I3]], i64 %first.index
+; CHECK-NEXT: %[[P3:.*]] = getelementptr inbounds float, ptr %x, i64 %[[S3]]
 ; CHECK-NEXT: %[[L3:.*]] = load float, ptr %[[P3]], align 4
 ; CHECK-NEXT: %[[V3:.*]] = insertelement <4 x float> %{{.*}}, float %[[L3]], i64 3
 ; CHECK-NEXT: br label %lane.loads.done
@@ -130,9 +136,11 @@ cont1:
 
 ; CHECK-LABEL: define <2 x float> @two_gathers(
 ; CHECK-NOT: br i1 %m
-; CHECK: %safe.index = select <2 x i1> %m, <2 x i64> %idx,
+; CHECK: %[[I1:.*]] = extractelement <2 x i64> %idx, i64 1
+; CHECK: %safe.index = select i1 %lane.kept, i64 %[[I1]], i64 %first.index
 ; CHECK-NOT: br i1 %m
-; CHECK: %safe.index{{.*}} = select <2 x i1> %m, <2 x i64> %jdx,
+; CHECK: %[[J1:.*]] = extractelement <2 x i64> %jdx, i64 1
+; CHECK: %safe.index{{.*}} = select i1 %lane.kept{{.*}}, i64 %[[J1]], i64 %first.index
 ; CHECK-NOT: br i1 %m
 ; CHECK: %s = fadd <2 x float> %lanes.loaded, %lanes.loaded{{.*}}
 define <2 x float> @two_gathers(<2 x i64> %idx, <2 x i64> %jdx, <2 x i1> %m, ptr %x, ptr %y) "lanes-work-group-of"="k" {
@@ -234,20 +242,23 @@ cont1:
 ; vector. Every lane runs lane 1's block; lane 0's index goes into the
 ; vector first.
 ; CHECK-LABEL: define <2 x float> @chained_loads(
-; CHECK: lane.loads:
+; CHECK: first.lane.find:
 ; CHECK-NEXT: %[[IDX:.*]] = insertelement <2 x i64> %idx, i64 %j, i64 0
+; CHECK-NEXT: %first.lane = call i2 @llvm.cttz.i2(i2 %lane.bits, i1 true)
+; CHECK-NEXT: extractelement <2 x i64> %[[IDX]], i2 %first.lane
 ; CHECK: lane.loads.safe:
 ; CHECK-NEXT: %first.index = phi i64 [ %j, %lane.loads ],
-; CHECK: %safe.index = select <2 x i1> %m, <2 x i64> %[[IDX]], <2 x i64>
-; CHECK-NEXT: %[[I0:.*]] = extractelement <2 x i64> %safe.index, i64 0
-; CHECK-NEXT: %[[P0:.*]] = getelementptr inbounds i32, ptr %col, i64 %[[I0]]
+; CHECK-NEXT: %[[P0:.*]] = getelementptr inbounds i32, ptr %col, i64 %first.index
 ; CHECK-NEXT: %[[C0:.*]] = load i32, ptr %[[P0]], align 4
 ; CHECK-NEXT: %[[S0:.*]] = sext i32 %[[C0]] to i64
 ; CHECK-NEXT: %[[Q0:.*]] = getelementptr inbounds float, ptr %x, i64 %[[S0]]
 ; CHECK-NEXT: %[[L0:.*]] = load float, ptr %[[Q0]], align 4
 ; CHECK-NEXT: insertelement <2 x float> poison, float %[[L0]], i64 0
-; CHECK-NEXT: %[[I1:.*]] = extractelement <2 x i64> %safe.index, i64 1
-; CHECK-NEXT: %[[P1:.*]] = getelementptr inbounds i32, ptr %col, i64 %[[I1]]
+; CHECK-NEXT: %[[B1:.*]] = and i2 %lane.bits, -2
+; CHECK-NEXT: %lane.kept = icmp ne i2 %[[B1]], 0
+; CHECK-NEXT: %[[I1:.*]] = extractelement <2 x i64> %idx, i64 1
+; CHECK-NEXT: %safe.index = select i1 %lane.kept, i64 %[[I1]], i64 %first.index
+; CHECK-NEXT: %[[P1:.*]] = getelementptr inbounds i32, ptr %col, i64 %safe.index
 ; CHECK-NOT: br i1 %m
 ; CHECK: ret <2 x float> %lanes.loaded
 define <2 x float> @chained_loads(<2 x i64> %idx, i64 %j, <2 x i1> %m, ptr %col, ptr %x) "lanes-work-group-of"="k" {
