@@ -266,8 +266,10 @@ private:
   Value *testAt(Value *V, ValueToValueMapTy &VM, IRBuilder<> &B);
   std::optional<Staying> staying(Value *Trip, IRBuilder<> &B);
   StepLoop buildStep(BasicBlock *Pre, Value *Trip, bool Masked,
-                     const std::optional<Staying> &Range, BasicBlock *Exit);
+                     const std::optional<Staying> &Range, BasicBlock *Exit,
+                     Value *InBelow = nullptr);
   void buildTrips(BasicBlock *Pre, const Votes &First, BasicBlock *Last);
+  void buildTail(BasicBlock *Pre, Value *Start, Value *In, BasicBlock *Last);
   void buildLast(BasicBlock *Pre);
 
   LockstepNest &N;
@@ -696,19 +698,26 @@ std::optional<Staying> LockstepBuilder::staying(Value *Trip, IRBuilder<> &B) {
 }
 
 /// Loop 2: trip \p Trip of the inner loop for every item, or with
-/// \p Masked for the items still in it; then \p Exit. A trip that every
-/// item makes needs no predicate, so no masked loads and stores, which
-/// the processor may not prefetch for. With \p Range, the items that stay
-/// are those it says; else each item's test says, and the items vote.
+/// \p Masked for the items still in it (those below \p InBelow where
+/// given, else those the active array keeps); then \p Exit. A trip that
+/// every item makes needs no predicate, so no masked loads and stores,
+/// which the processor may not prefetch for. With \p Range, the items
+/// that stay are those it says; else each item's test says, and the items
+/// vote.
 StepLoop LockstepBuilder::buildStep(BasicBlock *Pre, Value *Trip, bool Masked,
                                     const std::optional<Staying> &Range,
-                                    BasicBlock *Exit) {
-  ItemLoop IL = openItemLoop(Pre, Masked ? "lockstep.some" : "lockstep.all");
+                                    BasicBlock *Exit, Value *InBelow) {
+  StringRef Kind = InBelow ? "tail" : Masked ? "some" : "all";
+  ItemLoop IL = openItemLoop(Pre, "lockstep." + Kind);
   IRBuilder<> B(IL.Header);
   // Items vote unless Range decides; never all in a masked trip.
   Votes Stay = Range ? Votes{} : openVotes(Pre, B, /*WithAll=*/!Masked);
-  Value *IsActive =
-      Masked ? loadItem(B.getInt1Ty(), Active, IL.Item, B, "active") : nullptr;
+  Value *IsActive = nullptr;
+  if (InBelow)
+    IsActive = B.CreateICmpULT(B.CreateTrunc(IL.Item, B.getInt32Ty()), InBelow,
+                               "active");
+  else if (Masked)
+    IsActive = loadItem(B.getInt1Ty(), Active, IL.Item, B, "active");
   ValueToValueMapTy VM;
   VM[N.Item] = IL.Item;
   for (Instruction *V : BeforeLive)
@@ -729,8 +738,8 @@ StepLoop LockstepBuilder::buildStep(BasicBlock *Pre, Value *Trip, bool Masked,
 
   SmallVector<BasicBlock *, 8> Clones;
   for (BasicBlock *BB : N.Inner->blocks())
-    Clones.push_back(cast<BasicBlock>(
-        VM[BB] = CloneBasicBlock(BB, VM, Masked ? ".some" : ".all", &F)));
+    Clones.push_back(
+        cast<BasicBlock>(VM[BB] = CloneBasicBlock(BB, VM, "." + Kind, &F)));
   for (PHINode &Phi : N.Inner->getHeader()->phis()) {
     cast<PHINode>(VM[&Phi])->eraseFromParent();
     VM[&Phi] = Current[&Phi];
@@ -777,7 +786,8 @@ StepLoop LockstepBuilder::buildStep(BasicBlock *Pre, Value *Trip, bool Masked,
   for (Instruction *V : OwnArrays)
     Stores.push_back(
         {Kept(VM[V], OldLive.lookup(V), V->getName()), LiveArrays[V]});
-  storeItem(StillActive, Active, IL.Item, B);
+  if (!InBelow)
+    storeItem(StillActive, Active, IL.Item, B);
   for (auto [V, Array] : Stores)
     storeItem(V, Array, IL.Item, B);
   if (!Range)
@@ -793,6 +803,8 @@ StepLoop LockstepBuilder::buildStep(BasicBlock *Pre, Value *Trip, bool Masked,
 /// branch of its own: interleaved trip counts differ by one at most, so
 /// the masked loop mostly runs once, which the processor learns, where one
 /// loop for both mispredicted both the change to masked trips and the end.
+/// The masked trips after full ones whose bound keeps the items below it
+/// are buildTail's.
 void LockstepBuilder::buildTrips(BasicBlock *Pre, const Votes &First,
                                  BasicBlock *Last) {
   BasicBlock *EveryHeader = newBlock("lockstep.every");
@@ -825,14 +837,18 @@ void LockstepBuilder::buildTrips(BasicBlock *Pre, const Votes &First,
   B.SetInsertPoint(EveryLatch);
   Value *Next = B.CreateAdd(Trip, B.getInt64(1), "trip.next");
   Trip->addIncoming(Next, EveryLatch);
-  B.CreateCondBr(Every.Stay.All, EveryHeader, Rest);
+  BasicBlock *TailPre =
+      Range && Range->Below ? newBlock("lockstep.tail.pre") : nullptr;
+  B.CreateCondBr(Every.Stay.All, EveryHeader, TailPre ? TailPre : Rest);
 
   B.SetInsertPoint(Rest);
   PHINode *RestTrip = TripPhi(Pre, B.getInt64(0), "trip.rest");
-  RestTrip->addIncoming(Next, EveryLatch);
   PHINode *Any = B.CreatePHI(B.getInt1Ty(), 2, "any.in");
   Any->addIncoming(First.Any, Pre);
-  Any->addIncoming(Every.Stay.Any, EveryLatch);
+  if (!TailPre) {
+    RestTrip->addIncoming(Next, EveryLatch);
+    Any->addIncoming(Every.Stay.Any, EveryLatch);
+  }
   B.CreateCondBr(Any, SomeHeader, Last);
 
   B.SetInsertPoint(SomeHeader);
@@ -844,6 +860,44 @@ void LockstepBuilder::buildTrips(BasicBlock *Pre, const Votes &First,
   Trip->addIncoming(B.CreateAdd(Trip, B.getInt64(1), "trip.some.next"),
                     SomeLatch);
   B.CreateCondBr(Some.Stay.Any, SomeHeader, Last);
+  if (TailPre)
+    buildTail(TailPre, Next, Range->Bound, Last);
+}
+
+/// The masked trips after the full ones, from trip \p Start, where the
+/// items that stay are those below a bound (staying): the items below
+/// \p In, the last full trip's bound, are in the first of them, and those
+/// below the least bound so far in each next one. So the items in a trip
+/// are always the first In, counted in a scalar: no array of them, no
+/// votes, and the test for another trip is one scalar compare, where the
+/// items' own tests compared every item's value (64-bit vector compares in
+/// sg-spmv's rows). Item 0 is in every trip, so the value the bound is
+/// computed from is one the program computes. Trips entered from loop 1
+/// without a full trip take the masked loop of buildTrips: the items that
+/// entered need not be the first ones.
+void LockstepBuilder::buildTail(BasicBlock *Pre, Value *Start, Value *In,
+                                BasicBlock *Last) {
+  BasicBlock *TailHeader = newBlock("lockstep.tail.trip");
+  BasicBlock *TailLatch = newBlock("lockstep.tail.trip.latch");
+  IRBuilder<> B(Pre);
+  B.CreateCondBr(B.CreateICmpNE(In, B.getInt32(0)), TailHeader, Last);
+  B.SetInsertPoint(TailHeader);
+  PHINode *Trip = B.CreatePHI(B.getInt64Ty(), 2, "trip.tail");
+  Trip->addIncoming(Start, Pre);
+  PHINode *InBelow = B.CreatePHI(B.getInt32Ty(), 2, "in.below");
+  InBelow->addIncoming(In, Pre);
+  std::optional<Staying> Range = staying(Trip, B);
+  assert(Range && Range->Below && "the full trips' test changed its form");
+  StepLoop Step =
+      buildStep(TailHeader, Trip, /*Masked=*/true, Range, TailLatch, InBelow);
+  B.CreateBr(Step.Header);
+  B.SetInsertPoint(TailLatch);
+  Value *Stay = B.CreateBinaryIntrinsic(Intrinsic::umin, InBelow, Range->Bound,
+                                        nullptr, "in.below.next");
+  Trip->addIncoming(B.CreateAdd(Trip, B.getInt64(1), "trip.tail.next"),
+                    TailLatch);
+  InBelow->addIncoming(Stay, TailLatch);
+  B.CreateCondBr(B.CreateICmpNE(Stay, B.getInt32(0)), TailHeader, Last);
 }
 
 /// Loop 3, the outer loop itself: each item resumes where it left Before

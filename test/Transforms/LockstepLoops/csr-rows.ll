@@ -70,7 +70,8 @@ exit:
 ;
 ; Loop 2: trips without a predicate while every lane is in, then masked
 ; ones while any is, each kind in a loop of its own (a lane that left
-; never comes back).
+; never comes back). Masked trips after full ones take a loop of their
+; own, the tail, where the lanes in a trip are the first few.
 ; CHECK: lockstep.every:
 ; CHECK-NEXT: %trip = phi i64 [ 0, %lockstep.first.done ], [ %trip.next, %lockstep.every.latch ]
 ; After a trip every lane made, lane j stays while start + j + 16 * trip
@@ -91,10 +92,10 @@ exit:
 ; CHECK-NEXT: br label %lockstep.all
 ; CHECK: lockstep.every.latch:
 ; CHECK-NEXT: %trip.next = add i64 %trip, 1
-; CHECK-NEXT: br i1 %all.below, label %lockstep.every, label %lockstep.rest
+; CHECK-NEXT: br i1 %all.below, label %lockstep.every, label %lockstep.tail.pre
 ; CHECK: lockstep.rest:
-; CHECK-NEXT: %trip.rest = phi i64 [ 0, %lockstep.first.done ], [ %trip.next, %lockstep.every.latch ]
-; CHECK-NEXT: %any.in = phi i1 [ %any.next, %lockstep.first.done ], [ %[[SOME_BELOW]], %lockstep.every.latch ]
+; CHECK-NEXT: %trip.rest = phi i64 [ 0, %lockstep.first.done ]
+; CHECK-NEXT: %any.in = phi i1 [ %any.next, %lockstep.first.done ]
 ; CHECK-NEXT: br i1 %any.in, label %lockstep.some.trip, label %lockstep.last.pre
 ; CHECK: lockstep.some.trip:
 ; CHECK-NEXT: %trip.some = phi i64 [ %trip.rest, %lockstep.rest ], [ %trip.some.next, %lockstep.some.trip.latch ]
@@ -111,6 +112,13 @@ exit:
 ; CHECK: lockstep.all.latch:
 ; CHECK: store float %acc.next.all,
 ; CHECK: br i1 %{{.*}}, label %lockstep.all, label %lockstep.every.latch, !llvm.loop ![[LOOP2:[0-9]+]]
+; The tail: after the last full trip the lanes below its count are in,
+; and after each masked trip those below the least count so far. Lane 0
+; is in every trip, so its index is exact, and the count is computed as in
+; the full trips.
+; CHECK: lockstep.tail.pre:
+; CHECK-NEXT: %[[SOME_IN:.*]] = icmp ne i32 %below, 0
+; CHECK-NEXT: br i1 %[[SOME_IN]], label %lockstep.tail.trip, label %lockstep.last.pre
 ; A masked trip votes whether any lane goes on, not whether all do: the
 ; vectorizer gives up on a reduction that nothing reads.
 ; CHECK: lockstep.some:
@@ -126,6 +134,32 @@ exit:
 ; CHECK: %[[ANY_STAYS]] = or i1 %[[ANY]], %stays
 ; CHECK-NOT: and i1
 ; CHECK: br i1 %{{.*}}, label %lockstep.some, label %lockstep.some.trip.latch
+; CHECK: lockstep.tail.trip:
+; CHECK-NEXT: %trip.tail = phi i64 [ %trip.next, %lockstep.tail.pre ], [ %trip.tail.next, %lockstep.tail.trip.latch ]
+; CHECK-NEXT: %in.below = phi i32 [ %below, %lockstep.tail.pre ], [ %in.below.next, %lockstep.tail.trip.latch ]
+; CHECK: %[[TSTEPS:.*]] = mul i64 16, %trip.tail
+; CHECK-NEXT: %[[TJ:.*]] = add i64 %{{.*}}, %[[TSTEPS]]
+; CHECK-NEXT: %[[TNEXT:.*]] = add nsw i64 %[[TJ]], 16
+; CHECK-NEXT: %[[TNONE:.*]] = icmp sle i64 %end, %[[TNEXT]]
+; CHECK: %[[TBELOW:below.*]] = trunc i64 %{{.*}} to i32
+; CHECK-NEXT: br label %lockstep.tail
+; CHECK: lockstep.tail.trip.latch:
+; CHECK-NEXT: %in.below.next = call i32 @llvm.umin.i32(i32 %in.below, i32 %[[TBELOW]])
+; CHECK-NEXT: %trip.tail.next = add i64 %trip.tail, 1
+; CHECK-NEXT: %[[MORE_IN:.*]] = icmp ne i32 %in.below.next, 0
+; CHECK-NEXT: br i1 %[[MORE_IN]], label %lockstep.tail.trip, label %lockstep.last.pre
+; A lane of the tail is in when it is below the count: no array of who
+; is, no votes.
+; CHECK: lockstep.tail:
+; CHECK-NEXT: %lockstep.tail.item = phi i64
+; CHECK-NEXT: %[[TLANE:.*]] = trunc i64 %lockstep.tail.item to i32
+; CHECK-NEXT: %[[TIN:.*]] = icmp ult i32 %[[TLANE]], %in.below
+; CHECK-NOT: active.items
+; CHECK: br i1 %[[TIN]], label %sum.tail, label %lockstep.tail.latch
+; CHECK: lockstep.tail.latch:
+; CHECK-NOT: active.items
+; CHECK-NOT: or i1
+; CHECK: br i1 %{{.*}}, label %lockstep.tail, label %lockstep.tail.trip.latch
 ;
 ; Loop 3: the lane loop, each lane resuming after the loop or its guard.
 ; CHECK: lanes:
@@ -141,14 +175,19 @@ exit:
 ; CHECK-NOT: sum:
 ; CHECK: ret void
 ; In a trip every lane makes, lane j stays when j < below: the vectorizer
-; compares a narrow induction with one count. In the others, each lane
-; tests its own index (lane 0 may be out of the loop, its index inexact).
+; compares a narrow induction with one count; so it does in the tail. In
+; the masked trips entered from loop 1, each lane tests its own index
+; (lane 0 may be out of the loop, its index inexact).
 ; CHECK: sum.all:
 ; CHECK: %[[LANE:.*]] = trunc i64 %lockstep.all.item to i32
 ; CHECK-NEXT: icmp ult i32 %[[LANE]], %below
 ; CHECK: sum.some:
 ; CHECK: %more.some = icmp slt i64 %j.next.some, %end
 ; CHECK-NEXT: br label %lockstep.some.latch
+; CHECK: sum.tail:
+; CHECK: %[[TL:.*]] = trunc i64 %lockstep.tail.item to i32
+; CHECK-NEXT: icmp ult i32 %[[TL]], %[[TBELOW]]
+; CHECK-NEXT: br label %lockstep.tail.latch
 
 !1 = distinct !{}
 !2 = distinct !{!2, !3, !4, !5}
