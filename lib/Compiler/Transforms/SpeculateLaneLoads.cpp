@@ -251,6 +251,7 @@ void speculate(BasicBlock &Head, Chain &C) {
   FindTerm->getParent()->setName("first.lane.find");
   ThenTerm->getParent()->setName("lane.loads.safe");
   B.SetInsertPoint(FindTerm);
+  // Every lane's index in one vector, for the variable extract.
   Value *Indices = C.Indices;
   for (auto [K, L] : enumerate(C.Lanes))
     if (L.Scalar)
