@@ -13,6 +13,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Analysis/VectorUtils.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/PatternMatch.h"
@@ -221,13 +222,63 @@ std::optional<Chain> matchChain(BasicBlock &Head) {
   return C;
 }
 
+/// A mask that keeps a prefix of the lanes, by one scalar: `icmp P (splat
+/// N), C` with P one of >, >= and C's integers rising (the lockstep tail's
+/// `lane < in.below`). Lane K is kept when `N P C[K]`, and lane 0 whenever
+/// any lane is.
+struct PrefixMask {
+  CmpInst::Predicate Pred;
+  Value *N;
+  Constant *C;
+};
+
+std::optional<PrefixMask> matchPrefix(Value *Mask) {
+  CmpInst::Predicate Pred;
+  Value *Splat;
+  Constant *C;
+  if (!match(Mask, m_ICmp(Pred, m_Value(Splat), m_Constant(C))) ||
+      !is_contained({ICmpInst::ICMP_UGT, ICmpInst::ICMP_UGE, ICmpInst::ICMP_SGT,
+                     ICmpInst::ICMP_SGE},
+                    Pred))
+    return std::nullopt;
+  Value *N = getSplatValue(Splat);
+  CmpInst::Predicate Rising =
+      ICmpInst::isSigned(Pred) ? ICmpInst::ICMP_SLE : ICmpInst::ICMP_ULE;
+  unsigned Width = cast<FixedVectorType>(Mask->getType())->getNumElements();
+  for (unsigned K = 0; K < Width; ++K) {
+    auto *E = dyn_cast_or_null<ConstantInt>(C->getAggregateElement(K));
+    if (!N || !E ||
+        (K > 0 &&
+         !ICmpInst::compare(
+             cast<ConstantInt>(C->getAggregateElement(K - 1))->getValue(),
+             E->getValue(), Rising)))
+      return std::nullopt;
+  }
+  return PrefixMask{Pred, N, C};
+}
+
 /// Loads the chain's lanes in one straight block after `Head`.
 void speculate(BasicBlock &Head, Chain &C) {
   auto *MaskTy = cast<FixedVectorType>(C.Mask->getType());
   unsigned Width = MaskTy->getNumElements();
   IRBuilder<> B(Head.getTerminator());
-  Value *Bits = B.CreateBitCast(C.Mask, B.getIntNTy(Width), "lane.bits");
-  Value *Any = B.CreateICmpNE(Bits, B.getIntN(Width, 0), "any.lane");
+  // Whether the mask keeps lane K: a scalar compare where the mask is a
+  // prefix, so that the loads' addresses wait for the scalar the mask is
+  // made from, not for the mask to reach a scalar register; else a test
+  // of the mask's bits.
+  std::optional<PrefixMask> Prefix = matchPrefix(C.Mask);
+  Value *Bits = Prefix
+                    ? nullptr
+                    : B.CreateBitCast(C.Mask, B.getIntNTy(Width), "lane.bits");
+  auto Keeps = [&](unsigned K, const Twine &Name) {
+    if (Prefix)
+      return B.CreateICmp(Prefix->Pred, Prefix->N,
+                          Prefix->C->getAggregateElement(K), Name);
+    return B.CreateICmpNE(B.CreateAnd(Bits, B.getIntN(Width, uint64_t(1) << K)),
+                          B.getIntN(Width, 0), Name);
+  };
+  Value *Any = Prefix ? Keeps(0, "any.lane")
+                      : B.CreateICmpNE(Bits, B.getIntN(Width, 0), "any.lane");
   Instruction *ThenTerm =
       SplitBlockAndInsertIfThen(Any, Head.getTerminator(), false);
   BasicBlock *Then = ThenTerm->getParent();
@@ -240,29 +291,34 @@ void speculate(BasicBlock &Head, Chain &C) {
     return C.Lanes[K].Scalar ? C.Lanes[K].Scalar
                              : B.CreateExtractElement(C.Indices, uint64_t(K));
   };
-  // The first kept lane's index. Taking a variable lane goes through
-  // memory, and the loads wait for it; but the masks of interleaved loops
-  // are prefixes, so lane 0 is nearly always that lane, and its index is
-  // at hand: only when lane 0 is off does a branch look for the first.
-  Value *Lane0 = LaneIndex(0);
-  Value *Lane0Off =
-      B.CreateNot(B.CreateTrunc(Bits, B.getInt1Ty()), "lane0.off");
-  Instruction *FindTerm = SplitBlockAndInsertIfThen(Lane0Off, ThenTerm, false);
-  FindTerm->getParent()->setName("first.lane.find");
-  ThenTerm->getParent()->setName("lane.loads.safe");
-  B.SetInsertPoint(FindTerm);
-  // Every lane's index in one vector, for the variable extract.
-  Value *Indices = C.Indices;
-  for (auto [K, L] : enumerate(C.Lanes))
-    if (L.Scalar)
-      Indices = B.CreateInsertElement(Indices, L.Scalar, uint64_t(K));
-  Value *First = B.CreateBinaryIntrinsic(Intrinsic::cttz, Bits, B.getTrue(),
-                                         nullptr, "first.lane");
-  Value *Found = B.CreateExtractElement(Indices, First);
-  B.SetInsertPoint(ThenTerm);
-  PHINode *FirstIndex = B.CreatePHI(Lane0->getType(), 2, "first.index");
-  FirstIndex->addIncoming(Lane0, Then);
-  FirstIndex->addIncoming(Found, FindTerm->getParent());
+  // The first kept lane's index: lane 0's for a prefix. Otherwise taking a
+  // variable lane goes through memory, and the loads wait for it; but the
+  // masks of interleaved loops are mostly prefixes, so lane 0 is nearly
+  // always that lane, and its index is at hand: only when lane 0 is off
+  // does a branch look for the first.
+  Value *FirstIndex = LaneIndex(0);
+  if (!Prefix) {
+    Value *Lane0Off =
+        B.CreateNot(B.CreateTrunc(Bits, B.getInt1Ty()), "lane0.off");
+    Instruction *FindTerm =
+        SplitBlockAndInsertIfThen(Lane0Off, ThenTerm, false);
+    FindTerm->getParent()->setName("first.lane.find");
+    ThenTerm->getParent()->setName("lane.loads.safe");
+    B.SetInsertPoint(FindTerm);
+    // Every lane's index in one vector, for the variable extract.
+    Value *Indices = C.Indices;
+    for (auto [K, L] : enumerate(C.Lanes))
+      if (L.Scalar)
+        Indices = B.CreateInsertElement(Indices, L.Scalar, uint64_t(K));
+    Value *First = B.CreateBinaryIntrinsic(Intrinsic::cttz, Bits, B.getTrue(),
+                                           nullptr, "first.lane");
+    Value *Found = B.CreateExtractElement(Indices, First);
+    B.SetInsertPoint(ThenTerm);
+    PHINode *Phi = B.CreatePHI(FirstIndex->getType(), 2, "first.index");
+    Phi->addIncoming(FirstIndex, Then);
+    Phi->addIncoming(Found, FindTerm->getParent());
+    FirstIndex = Phi;
+  }
   // Every lane runs the reference lane's block on its safe index: its own
   // if the mask keeps it, else the first kept lane's (lane 0's is the
   // first index itself). Chosen lane by lane from the mask's bits, a test
@@ -273,12 +329,9 @@ void speculate(BasicBlock &Head, Chain &C) {
   Value *Vec = C.Init;
   for (unsigned K = 0; K < Width; ++K) {
     Value *Safe = FirstIndex;
-    if (K > 0) {
-      Value *Kept =
-          B.CreateICmpNE(B.CreateAnd(Bits, B.getIntN(Width, uint64_t(1) << K)),
-                         B.getIntN(Width, 0), "lane.kept");
-      Safe = B.CreateSelect(Kept, LaneIndex(K), FirstIndex, "safe.index");
-    }
+    if (K > 0)
+      Safe = B.CreateSelect(Keeps(K, "lane.kept"), LaneIndex(K), FirstIndex,
+                            "safe.index");
     ValueToValueMapTy Map;
     Map[Ref.Index] = Safe;
     for (Instruction &I : body(Ref)) {

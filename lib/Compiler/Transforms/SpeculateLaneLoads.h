@@ -27,8 +27,14 @@
 /// whose lanes then come out one by one: a load waits for one scalar
 /// choice, not a blend and an extract, and a lane's own index stays the
 /// scalar sum that ScalarizeSplatLanes makes of it (sg-spmv-cached, one
-/// Zen 3 thread: 12.3 -> 12.0 ms). Where the chain started from something
-/// other than poison, the result keeps its lanes where the mask is off.
+/// Zen 3 thread: 12.3 -> 12.0 ms). Where the mask keeps a prefix by one
+/// scalar, `icmp ugt (splat n), <0, 1, ...>` (the tail of
+/// lanes-lockstep-loops, whose mask is the lane compared with a count),
+/// lane k's test is `n > k`: the loads' addresses wait for n, not for the
+/// vector compare and its move to a scalar register; and lane 0 is kept
+/// whenever any lane is, so it is the first, without a branch. Where the
+/// chain started from something other than poison, the result keeps its
+/// lanes where the mask is off.
 ///
 /// The chain must cover every lane of the mask in order, each lane's
 /// block holding only the load, the insert and the instructions that

@@ -5,7 +5,11 @@
 ; program reads. That index is lane 0's unless lane 0 is off; only then
 ; does a branch look for the first kept lane. A chain that starts from a
 ; vector other than poison keeps that vector's lanes where the mask is
-; off. Two chains one after the other (the second starting in the first
+; off. A mask that keeps a prefix by one scalar, `icmp ugt (splat n), <0,
+; 1, ...>` (or sgt/uge/sge with rising constants), is read through scalar
+; compares of n, and lane 0 is kept whenever any lane is; a mask compared
+; the other way round or against constants out of order is read through
+; its bits. Two chains one after the other (the second starting in the first
 ; one's last block) both become loads, and so do lanes that load through a
 ; loaded value (CSR's x[col[j]]) with lane 0's index a scalar, not an
 ; extract. Left alone: a lane missing from the chain, a store or a
@@ -100,6 +104,171 @@ cont3:
   %c3 = phi <4 x float> [ %c2, %cont2 ], [ %v3, %if3 ]
   %r = fmul <4 x float> %c3, %c3
   ret <4 x float> %r
+}
+
+; CHECK-LABEL: define <4 x float> @prefix(
+; CHECK: entry:
+; CHECK-NOT: bitcast
+; CHECK: %any.lane = icmp ugt i32 %n, 0
+; CHECK-NEXT: br i1 %any.lane, label %lane.loads, label %lane.loads.done
+; CHECK: lane.loads:
+; CHECK-NEXT: %[[L0I:.*]] = extractelement <4 x i64> %idx, i64 0
+; CHECK-NEXT: %[[P0:.*]] = getelementptr inbounds float, ptr %x, i64 %[[L0I]]
+; CHECK-NEXT: %[[L0:.*]] = load float, ptr %[[P0]], align 4
+; CHECK-NEXT: %[[V0:.*]] = insertelement <4 x float> poison, float %[[L0]], i64 0
+; CHECK-NEXT: %lane.kept = icmp ugt i32 %n, 1
+; CHECK-NEXT: %[[I1:.*]] = extractelement <4 x i64> %idx, i64 1
+; CHECK-NEXT: %safe.index = select i1 %lane.kept, i64 %[[I1]], i64 %[[L0I]]
+; CHECK: %[[K3:.*]] = icmp ugt i32 %n, 3
+; CHECK-NEXT: %[[I3:.*]] = extractelement <4 x i64> %idx, i64 3
+; CHECK-NEXT: select i1 %[[K3]], i64 %[[I3]], i64 %[[L0I]]
+; CHECK-NOT: first.lane
+; CHECK: lane.loads.done:
+; CHECK-NEXT: %lanes.loaded = phi <4 x float>
+; CHECK-NEXT: ret <4 x float> %lanes.loaded
+define <4 x float> @prefix(<4 x i64> %idx, i32 %n, ptr %x) "lanes-work-group-of"="k" {
+entry:
+  %n.ins = insertelement <4 x i32> poison, i32 %n, i64 0
+  %n.splat = shufflevector <4 x i32> %n.ins, <4 x i32> poison, <4 x i32> zeroinitializer
+  %m = icmp ugt <4 x i32> %n.splat, <i32 0, i32 1, i32 2, i32 3>
+  %m0 = extractelement <4 x i1> %m, i64 0
+  br i1 %m0, label %if0, label %cont0
+if0:
+  %i0 = extractelement <4 x i64> %idx, i64 0
+  %p0 = getelementptr inbounds float, ptr %x, i64 %i0
+  %l0 = load float, ptr %p0, align 4
+  %v0 = insertelement <4 x float> poison, float %l0, i64 0
+  br label %cont0
+cont0:
+  %c0 = phi <4 x float> [ poison, %entry ], [ %v0, %if0 ]
+  %m1 = extractelement <4 x i1> %m, i64 1
+  br i1 %m1, label %if1, label %cont1
+if1:
+  %i1 = extractelement <4 x i64> %idx, i64 1
+  %p1 = getelementptr inbounds float, ptr %x, i64 %i1
+  %l1 = load float, ptr %p1, align 4
+  %v1 = insertelement <4 x float> %c0, float %l1, i64 1
+  br label %cont1
+cont1:
+  %c1 = phi <4 x float> [ %c0, %cont0 ], [ %v1, %if1 ]
+  %m2 = extractelement <4 x i1> %m, i64 2
+  br i1 %m2, label %if2, label %cont2
+if2:
+  %i2 = extractelement <4 x i64> %idx, i64 2
+  %p2 = getelementptr inbounds float, ptr %x, i64 %i2
+  %l2 = load float, ptr %p2, align 4
+  %v2 = insertelement <4 x float> %c1, float %l2, i64 2
+  br label %cont2
+cont2:
+  %c2 = phi <4 x float> [ %c1, %cont1 ], [ %v2, %if2 ]
+  %m3 = extractelement <4 x i1> %m, i64 3
+  br i1 %m3, label %if3, label %cont3
+if3:
+  %i3 = extractelement <4 x i64> %idx, i64 3
+  %p3 = getelementptr inbounds float, ptr %x, i64 %i3
+  %l3 = load float, ptr %p3, align 4
+  %v3 = insertelement <4 x float> %c2, float %l3, i64 3
+  br label %cont3
+cont3:
+  %c3 = phi <4 x float> [ %c2, %cont2 ], [ %v3, %if3 ]
+  ret <4 x float> %c3
+}
+
+; CHECK-LABEL: define <2 x float> @prefix_signed_steps(
+; CHECK: %any.lane = icmp sge i32 %n, -2
+; CHECK: %lane.kept = icmp sge i32 %n, -2
+; CHECK-NOT: first.lane
+; CHECK: ret
+define <2 x float> @prefix_signed_steps(<2 x i64> %idx, i32 %n, ptr %x) "lanes-work-group-of"="k" {
+entry:
+  %n.ins = insertelement <2 x i32> poison, i32 %n, i64 0
+  %n.splat = shufflevector <2 x i32> %n.ins, <2 x i32> poison, <2 x i32> zeroinitializer
+  %m = icmp sge <2 x i32> %n.splat, <i32 -2, i32 -2>
+  %m0 = extractelement <2 x i1> %m, i64 0
+  br i1 %m0, label %if0, label %cont0
+if0:
+  %i0 = extractelement <2 x i64> %idx, i64 0
+  %p0 = getelementptr inbounds float, ptr %x, i64 %i0
+  %l0 = load float, ptr %p0, align 4
+  %v0 = insertelement <2 x float> poison, float %l0, i64 0
+  br label %cont0
+cont0:
+  %c0 = phi <2 x float> [ poison, %entry ], [ %v0, %if0 ]
+  %m1 = extractelement <2 x i1> %m, i64 1
+  br i1 %m1, label %if1, label %cont1
+if1:
+  %i1 = extractelement <2 x i64> %idx, i64 1
+  %p1 = getelementptr inbounds float, ptr %x, i64 %i1
+  %l1 = load float, ptr %p1, align 4
+  %v1 = insertelement <2 x float> %c0, float %l1, i64 1
+  br label %cont1
+cont1:
+  %c1 = phi <2 x float> [ %c0, %cont0 ], [ %v1, %if1 ]
+  ret <2 x float> %c1
+}
+
+; CHECK-LABEL: define <2 x float> @suffix(
+; CHECK: %lane.bits = bitcast <2 x i1> %m to i2
+; CHECK: first.lane.find:
+; CHECK: ret
+define <2 x float> @suffix(<2 x i64> %idx, i32 %n, ptr %x) "lanes-work-group-of"="k" {
+entry:
+  %n.ins = insertelement <2 x i32> poison, i32 %n, i64 0
+  %n.splat = shufflevector <2 x i32> %n.ins, <2 x i32> poison, <2 x i32> zeroinitializer
+  %m = icmp ult <2 x i32> %n.splat, <i32 0, i32 1>
+  %m0 = extractelement <2 x i1> %m, i64 0
+  br i1 %m0, label %if0, label %cont0
+if0:
+  %i0 = extractelement <2 x i64> %idx, i64 0
+  %p0 = getelementptr inbounds float, ptr %x, i64 %i0
+  %l0 = load float, ptr %p0, align 4
+  %v0 = insertelement <2 x float> poison, float %l0, i64 0
+  br label %cont0
+cont0:
+  %c0 = phi <2 x float> [ poison, %entry ], [ %v0, %if0 ]
+  %m1 = extractelement <2 x i1> %m, i64 1
+  br i1 %m1, label %if1, label %cont1
+if1:
+  %i1 = extractelement <2 x i64> %idx, i64 1
+  %p1 = getelementptr inbounds float, ptr %x, i64 %i1
+  %l1 = load float, ptr %p1, align 4
+  %v1 = insertelement <2 x float> %c0, float %l1, i64 1
+  br label %cont1
+cont1:
+  %c1 = phi <2 x float> [ %c0, %cont0 ], [ %v1, %if1 ]
+  ret <2 x float> %c1
+}
+
+; CHECK-LABEL: define <2 x float> @out_of_order(
+; CHECK: %lane.bits = bitcast <2 x i1> %m to i2
+; CHECK: first.lane.find:
+; CHECK: ret
+define <2 x float> @out_of_order(<2 x i64> %idx, i32 %n, ptr %x) "lanes-work-group-of"="k" {
+entry:
+  %n.ins = insertelement <2 x i32> poison, i32 %n, i64 0
+  %n.splat = shufflevector <2 x i32> %n.ins, <2 x i32> poison, <2 x i32> zeroinitializer
+  %m = icmp ugt <2 x i32> %n.splat, <i32 1, i32 0>
+  %m0 = extractelement <2 x i1> %m, i64 0
+  br i1 %m0, label %if0, label %cont0
+if0:
+  %i0 = extractelement <2 x i64> %idx, i64 0
+  %p0 = getelementptr inbounds float, ptr %x, i64 %i0
+  %l0 = load float, ptr %p0, align 4
+  %v0 = insertelement <2 x float> poison, float %l0, i64 0
+  br label %cont0
+cont0:
+  %c0 = phi <2 x float> [ poison, %entry ], [ %v0, %if0 ]
+  %m1 = extractelement <2 x i1> %m, i64 1
+  br i1 %m1, label %if1, label %cont1
+if1:
+  %i1 = extractelement <2 x i64> %idx, i64 1
+  %p1 = getelementptr inbounds float, ptr %x, i64 %i1
+  %l1 = load float, ptr %p1, align 4
+  %v1 = insertelement <2 x float> %c0, float %l1, i64 1
+  br label %cont1
+cont1:
+  %c1 = phi <2 x float> [ %c0, %cont0 ], [ %v1, %if1 ]
+  ret <2 x float> %c1
 }
 
 ; CHECK-LABEL: define <2 x i32> @from_a_vector(
