@@ -217,10 +217,13 @@ struct Votes {
 
 /// The items that stay in the inner loop after a trip: those below Bound,
 /// or with Below false those from Bound on. Bound is an i32 from 0 to the
-/// item count.
+/// item count. NoneBelow and AllBelow say whether item 0 and the last item
+/// are below it, each by one compare of the item's value; AllBelow is exact
+/// only when every item made the trip.
 struct Staying {
   Value *Bound;
   bool Below;
+  Value *NoneBelow, *AllBelow;
 };
 
 /// A loop over the items running one trip of the inner loop.
@@ -269,7 +272,8 @@ private:
                      const std::optional<Staying> &Range, BasicBlock *Exit,
                      Value *InBelow = nullptr);
   void buildTrips(BasicBlock *Pre, const Votes &First, BasicBlock *Last);
-  void buildTail(BasicBlock *Pre, Value *Start, Value *In, BasicBlock *Last);
+  void buildTail(BasicBlock *Pre, Value *Start, Value *In, Value *AnyIn,
+                 BasicBlock *Last);
   void buildLast(BasicBlock *Pre);
 
   LockstepNest &N;
@@ -684,9 +688,17 @@ std::optional<Staying> LockstepBuilder::staying(Value *Trip, IRBuilder<> &B) {
   bool OrEqual = ICmpInst::isLE(Stays) || ICmpInst::isGT(Stays);
   CmpInst::Predicate Order =
       ICmpInst::isSigned(Stays) ? ICmpInst::ICMP_SLT : ICmpInst::ICMP_ULT;
-  Value *NoneBelow = B.CreateICmp(
-      OrEqual ? Order : ICmpInst::getNonStrictPredicate(Order), W, V0);
+  Value *NoneBelow =
+      B.CreateICmp(OrEqual ? Order : ICmpInst::getNonStrictPredicate(Order), W,
+                   V0, "none.below");
   Type *Ty = V0->getType();
+  // The last item's value, exact when it made the trip: compared with w,
+  // it decides whether all items stay without the count, which the loop
+  // of full trips would otherwise compute and test on every trip.
+  Value *VLast = B.CreateAdd(V0, ConstantInt::get(Ty, N.Items - 1), "last");
+  Value *AllBelow =
+      B.CreateICmp(OrEqual ? ICmpInst::getNonStrictPredicate(Order) : Order,
+                   VLast, W, "all.below");
   Value *Below =
       B.CreateBinaryIntrinsic(Intrinsic::umin, B.CreateSub(W, V0),
                               ConstantInt::get(Ty, N.Items - OrEqual));
@@ -694,7 +706,8 @@ std::optional<Staying> LockstepBuilder::staying(Value *Trip, IRBuilder<> &B) {
     Below = B.CreateNUWAdd(Below, ConstantInt::get(Ty, 1));
   Below = B.CreateSelect(NoneBelow, ConstantInt::get(Ty, 0), Below);
   return Staying{B.CreateTrunc(Below, B.getInt32Ty(), "below"),
-                 ICmpInst::isLT(Stays) || ICmpInst::isLE(Stays)};
+                 ICmpInst::isLT(Stays) || ICmpInst::isLE(Stays), NoneBelow,
+                 AllBelow};
 }
 
 /// Loop 2: trip \p Trip of the inner loop for every item, or with
@@ -754,12 +767,15 @@ StepLoop LockstepBuilder::buildStep(BasicBlock *Pre, Value *Trip, bool Masked,
   auto *Stepping = cast<BasicBlock>(VM[N.InnerLatch]);
   auto *Test = cast<BranchInst>(Stepping->getTerminator());
   B.SetInsertPoint(Test);
-  Value *Stays = Test->getCondition();
-  if (Range)
+  // In the tail, the count says who stays (buildTail): nothing per item.
+  Value *Stays = nullptr;
+  if (!Range)
+    Stays = Test->getSuccessor(0) == InnerHeader
+                ? Test->getCondition()
+                : B.CreateNot(Test->getCondition());
+  else if (!InBelow)
     Stays = B.CreateICmp(Range->Below ? ICmpInst::ICMP_ULT : ICmpInst::ICMP_UGE,
                          B.CreateTrunc(IL.Item, B.getInt32Ty()), Range->Bound);
-  else if (Test->getSuccessor(0) != InnerHeader)
-    Stays = B.CreateNot(Stays);
   Test->eraseFromParent();
   BranchInst::Create(IL.Latch, Stepping);
 
@@ -774,7 +790,7 @@ StepLoop LockstepBuilder::buildStep(BasicBlock *Pre, Value *Trip, bool Masked,
     Phi->addIncoming(Idle, IL.Header);
     return Phi;
   };
-  Value *StillActive = Kept(Stays, B.getFalse(), "stays");
+  Value *StillActive = Stays ? Kept(Stays, B.getFalse(), "stays") : nullptr;
   SmallVector<std::pair<Value *, AllocaInst *>, 4> Stores;
   for (PHINode *Phi : Carried) {
     Value *Next = Phi->getIncomingValueForBlock(N.InnerLatch);
@@ -786,7 +802,7 @@ StepLoop LockstepBuilder::buildStep(BasicBlock *Pre, Value *Trip, bool Masked,
   for (Instruction *V : OwnArrays)
     Stores.push_back(
         {Kept(VM[V], OldLive.lookup(V), V->getName()), LiveArrays[V]});
-  if (!InBelow)
+  if (StillActive)
     storeItem(StillActive, Active, IL.Item, B);
   for (auto [V, Array] : Stores)
     storeItem(V, Array, IL.Item, B);
@@ -825,14 +841,11 @@ void LockstepBuilder::buildTrips(BasicBlock *Pre, const Votes &First,
   std::optional<Staying> Range = staying(Trip, B);
   StepLoop Every =
       buildStep(EveryHeader, Trip, /*Masked=*/false, Range, EveryLatch);
-  if (Range) {
-    Value *NoneBelow =
-        B.CreateICmpEQ(Range->Bound, B.getInt32(0), "none.below");
-    Value *AllBelow =
-        B.CreateICmpEQ(Range->Bound, B.getInt32(N.Items), "all.below");
-    Every.Stay = Range->Below ? Votes{B.CreateNot(NoneBelow), AllBelow}
-                              : Votes{B.CreateNot(AllBelow), NoneBelow};
-  }
+  if (Range)
+    Every.Stay =
+        Range->Below
+            ? Votes{B.CreateNot(Range->NoneBelow, "any.below"), Range->AllBelow}
+            : Votes{B.CreateNot(Range->AllBelow), Range->NoneBelow};
   B.CreateBr(Every.Header);
   B.SetInsertPoint(EveryLatch);
   Value *Next = B.CreateAdd(Trip, B.getInt64(1), "trip.next");
@@ -861,26 +874,27 @@ void LockstepBuilder::buildTrips(BasicBlock *Pre, const Votes &First,
                     SomeLatch);
   B.CreateCondBr(Some.Stay.Any, SomeHeader, Last);
   if (TailPre)
-    buildTail(TailPre, Next, Range->Bound, Last);
+    buildTail(TailPre, Next, Range->Bound, Every.Stay.Any, Last);
 }
 
 /// The masked trips after the full ones, from trip \p Start, where the
 /// items that stay are those below a bound (staying): the items below
-/// \p In, the last full trip's bound, are in the first of them, and those
-/// below the least bound so far in each next one. So the items in a trip
-/// are always the first In, counted in a scalar: no array of them, no
-/// votes, and the test for another trip is one scalar compare, where the
-/// items' own tests compared every item's value (64-bit vector compares in
-/// sg-spmv's rows). Item 0 is in every trip, so the value the bound is
-/// computed from is one the program computes. Trips entered from loop 1
-/// without a full trip take the masked loop of buildTrips: the items that
-/// entered need not be the first ones.
+/// \p In, the last full trip's bound, are in the first of them (if any
+/// are: \p AnyIn, that trip's vote), and those below the least bound so
+/// far in each next one. So the items in a trip are always the first In,
+/// counted in a scalar: no array of them, no votes, and the test for
+/// another trip is one scalar compare, where the items' own tests compared
+/// every item's value (64-bit vector compares in sg-spmv's rows). Item 0
+/// is in every trip, so the value the bound is computed from is one the
+/// program computes. Trips entered from loop 1 without a full trip take
+/// the masked loop of buildTrips: the items that entered need not be the
+/// first ones.
 void LockstepBuilder::buildTail(BasicBlock *Pre, Value *Start, Value *In,
-                                BasicBlock *Last) {
+                                Value *AnyIn, BasicBlock *Last) {
   BasicBlock *TailHeader = newBlock("lockstep.tail.trip");
   BasicBlock *TailLatch = newBlock("lockstep.tail.trip.latch");
   IRBuilder<> B(Pre);
-  B.CreateCondBr(B.CreateICmpNE(In, B.getInt32(0)), TailHeader, Last);
+  B.CreateCondBr(AnyIn, TailHeader, Last);
   B.SetInsertPoint(TailHeader);
   PHINode *Trip = B.CreatePHI(B.getInt64Ty(), 2, "trip.tail");
   Trip->addIncoming(Start, Pre);

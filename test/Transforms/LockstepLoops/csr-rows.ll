@@ -76,19 +76,21 @@ exit:
 ; CHECK-NEXT: %trip = phi i64 [ 0, %lockstep.first.done ], [ %trip.next, %lockstep.every.latch ]
 ; After a trip every lane made, lane j stays while start + j + 16 * trip
 ; + 16 < end: the lanes below end - (start + 16 * trip + 16), at most 16,
-; none when that is not positive. The votes are two tests of that count.
+; none when that is not positive. The votes do without the count: none
+; stays when lane 0 does not, all do when lane 15 does, at index
+; start + 16 * trip + 16 + 15.
 ; CHECK-NEXT: %[[FIRST0:.*]] = add nsw i64 0, %start
 ; CHECK-NEXT: %[[STEPS0:.*]] = mul i64 16, %trip
 ; CHECK-NEXT: %[[J0:.*]] = add i64 %[[FIRST0]], %[[STEPS0]]
 ; CHECK-NEXT: %[[NEXT0:.*]] = add nsw i64 %[[J0]], 16
-; CHECK-NEXT: %[[NONE:.*]] = icmp sle i64 %end, %[[NEXT0]]
+; CHECK-NEXT: %none.below = icmp sle i64 %end, %[[NEXT0]]
+; CHECK-NEXT: %last = add i64 %[[NEXT0]], 15
+; CHECK-NEXT: %all.below = icmp slt i64 %last, %end
 ; CHECK-NEXT: %[[GAP:.*]] = sub i64 %end, %[[NEXT0]]
 ; CHECK-NEXT: %[[AT_MOST:.*]] = call i64 @llvm.umin.i64(i64 %[[GAP]], i64 16)
-; CHECK-NEXT: %[[COUNT:.*]] = select i1 %[[NONE]], i64 0, i64 %[[AT_MOST]]
+; CHECK-NEXT: %[[COUNT:.*]] = select i1 %none.below, i64 0, i64 %[[AT_MOST]]
 ; CHECK-NEXT: %below = trunc i64 %[[COUNT]] to i32
-; CHECK-NEXT: %none.below = icmp eq i32 %below, 0
-; CHECK-NEXT: %all.below = icmp eq i32 %below, 16
-; CHECK-NEXT: %[[SOME_BELOW:.*]] = xor i1 %none.below, true
+; CHECK-NEXT: %any.below = xor i1 %none.below, true
 ; CHECK-NEXT: br label %lockstep.all
 ; CHECK: lockstep.every.latch:
 ; CHECK-NEXT: %trip.next = add i64 %trip, 1
@@ -115,10 +117,10 @@ exit:
 ; The tail: after the last full trip the lanes below its count are in,
 ; and after each masked trip those below the least count so far. Lane 0
 ; is in every trip, so its index is exact, and the count is computed as in
-; the full trips.
+; the full trips. It is entered on the last full trip's vote that any
+; lane stays.
 ; CHECK: lockstep.tail.pre:
-; CHECK-NEXT: %[[SOME_IN:.*]] = icmp ne i32 %below, 0
-; CHECK-NEXT: br i1 %[[SOME_IN]], label %lockstep.tail.trip, label %lockstep.last.pre
+; CHECK-NEXT: br i1 %any.below, label %lockstep.tail.trip, label %lockstep.last.pre
 ; A masked trip votes whether any lane goes on, not whether all do: the
 ; vectorizer gives up on a reduction that nothing reads.
 ; CHECK: lockstep.some:
@@ -175,9 +177,10 @@ exit:
 ; CHECK-NOT: sum:
 ; CHECK: ret void
 ; In a trip every lane makes, lane j stays when j < below: the vectorizer
-; compares a narrow induction with one count; so it does in the tail. In
-; the masked trips entered from loop 1, each lane tests its own index
-; (lane 0 may be out of the loop, its index inexact).
+; compares a narrow induction with one count. In the tail the count
+; alone says which lanes go on: a lane tests nothing. In the masked trips
+; entered from loop 1, each lane tests its own index (lane 0 may be out
+; of the loop, its index inexact).
 ; CHECK: sum.all:
 ; CHECK: %[[LANE:.*]] = trunc i64 %lockstep.all.item to i32
 ; CHECK-NEXT: icmp ult i32 %[[LANE]], %below
@@ -185,9 +188,8 @@ exit:
 ; CHECK: %more.some = icmp slt i64 %j.next.some, %end
 ; CHECK-NEXT: br label %lockstep.some.latch
 ; CHECK: sum.tail:
-; CHECK: %[[TL:.*]] = trunc i64 %lockstep.tail.item to i32
-; CHECK-NEXT: icmp ult i32 %[[TL]], %[[TBELOW]]
-; CHECK-NEXT: br label %lockstep.tail.latch
+; CHECK-NOT: trunc
+; CHECK: br label %lockstep.tail.latch
 
 !1 = distinct !{}
 !2 = distinct !{!2, !3, !4, !5}
@@ -348,14 +350,14 @@ exit:
 ; CHECK: lockstep.every:
 ; CHECK: %[[FIRST0:.*]] = add nsw i64 0, %top
 ; CHECK: %[[NEXT0:.*]] = add nsw i64 %{{.*}}, -16
-; CHECK-NEXT: %[[NONE:.*]] = icmp slt i64 %start, %[[NEXT0]]
+; CHECK-NEXT: %none.below = icmp slt i64 %start, %[[NEXT0]]
+; CHECK-NEXT: %last = add i64 %[[NEXT0]], 15
+; CHECK-NEXT: %all.below = icmp sle i64 %last, %start
 ; CHECK-NEXT: %[[GAP:.*]] = sub i64 %start, %[[NEXT0]]
 ; CHECK-NEXT: %[[AT_MOST:.*]] = call i64 @llvm.umin.i64(i64 %[[GAP]], i64 15)
 ; CHECK-NEXT: %[[PLUS1:.*]] = add nuw i64 %[[AT_MOST]], 1
-; CHECK-NEXT: %[[COUNT:.*]] = select i1 %[[NONE]], i64 0, i64 %[[PLUS1]]
+; CHECK-NEXT: %[[COUNT:.*]] = select i1 %none.below, i64 0, i64 %[[PLUS1]]
 ; CHECK-NEXT: %below = trunc i64 %[[COUNT]] to i32
-; CHECK-NEXT: %none.below = icmp eq i32 %below, 0
-; CHECK-NEXT: %all.below = icmp eq i32 %below, 16
 ; CHECK-NEXT: %[[NOT_ALL:.*]] = xor i1 %all.below, true
 ; CHECK: lockstep.every.latch:
 ; CHECK: br i1 %none.below, label %lockstep.every, label %lockstep.rest
