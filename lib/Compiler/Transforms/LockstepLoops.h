@@ -35,9 +35,12 @@
 ///     stays by one count: `v0 + j < w` is `j < w - v0` with v0 item 0's
 ///     value. Each item's vote is then a compare of its (narrow) counter
 ///     with the count, one vector compare whatever v's type, and the votes
-///     on another trip are two scalar tests of the count, which the
-///     processor resolves early, where a vote over the vector waits for
-///     its last compare. When the items that stay are those below the
+///     on another trip are two scalar compares, which the processor
+///     resolves early, where a vote over the vector waits for its last
+///     compare: any item stays when item 0 does, all when the last one
+///     does (its value v0 + N - 1 is exact, since it made the trip), so
+///     the loop of full trips tests no count and computes it only on
+///     leaving. When the items that stay are those below the
 ///     count (`<`, `<=`), the masked trips after the full ones take a loop
 ///     of their own, the tail: the items in each of its trips are those
 ///     below the least count so far, a prefix that holds item 0, so v0 is
