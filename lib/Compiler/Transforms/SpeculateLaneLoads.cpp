@@ -242,17 +242,18 @@ std::optional<PrefixMask> matchPrefix(Value *Mask) {
                     Pred))
     return std::nullopt;
   Value *N = getSplatValue(Splat);
+  if (!N)
+    return std::nullopt;
   CmpInst::Predicate Rising =
       ICmpInst::isSigned(Pred) ? ICmpInst::ICMP_SLE : ICmpInst::ICMP_ULE;
   unsigned Width = cast<FixedVectorType>(Mask->getType())->getNumElements();
+  const ConstantInt *Prev = nullptr;
   for (unsigned K = 0; K < Width; ++K) {
     auto *E = dyn_cast_or_null<ConstantInt>(C->getAggregateElement(K));
-    if (!N || !E ||
-        (K > 0 &&
-         !ICmpInst::compare(
-             cast<ConstantInt>(C->getAggregateElement(K - 1))->getValue(),
-             E->getValue(), Rising)))
+    if (!E ||
+        (Prev && !ICmpInst::compare(Prev->getValue(), E->getValue(), Rising)))
       return std::nullopt;
+    Prev = E;
   }
   return PrefixMask{Pred, N, C};
 }
@@ -321,8 +322,8 @@ void speculate(BasicBlock &Head, Chain &C) {
   }
   // Every lane runs the reference lane's block on its safe index: its own
   // if the mask keeps it, else the first kept lane's (lane 0's is the
-  // first index itself). Chosen lane by lane from the mask's bits, a test
-  // and a select each, not by a vector select whose lanes then come out
+  // first index itself). Chosen lane by lane (Keeps), a test and a
+  // select each, not by a vector select whose lanes then come out
   // one by one: each load waits for one scalar choice, and a lane's own
   // index stays the scalar sum that ScalarizeSplatLanes makes of it.
   const Lane &Ref = C.Lanes[C.Ref];
