@@ -658,12 +658,13 @@ Value *LockstepBuilder::testAt(Value *V, ValueToValueMapTy &VM,
 /// test is an order): with v0 item 0's value, `v0 + item < w` is
 /// `item < w - v0`, so one count per trip decides every item. The
 /// vectorizer compares the items (a narrow induction) with it, one vector
-/// compare whatever the test's type, and the votes are two scalar tests of
-/// it, whose branch the processor resolves early, where vector votes would
-/// hold it back until the last vector compare. Every item computed its
-/// value without wrapping, so v0 and w are exact, and w - v0 is exact as an
-/// unsigned number when w is above v0. None when the test is not of that
-/// form.
+/// compare whatever the test's type, and the votes are two scalar
+/// compares, of item 0's value and of the last item's, whose branch the
+/// processor resolves early, where vector votes would hold it back until
+/// the last vector compare. Every item computed its value without
+/// wrapping, so v0, the last item's v0 + N - 1 and w are exact, and w - v0
+/// is exact as an unsigned number when w is above v0. None when the test
+/// is not of that form.
 std::optional<Staying> LockstepBuilder::staying(Value *Trip, IRBuilder<> &B) {
   if (!N.Interleaved)
     return std::nullopt;
