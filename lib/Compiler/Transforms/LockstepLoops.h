@@ -40,16 +40,25 @@
 ///     compare: any item stays when item 0 does, all when the last one
 ///     does (its value v0 + N - 1 is exact, since it made the trip), so
 ///     the loop of full trips tests no count and computes it only on
-///     leaving. When the items that stay are those below the
-///     count (`<`, `<=`), the masked trips after the full ones take a loop
-///     of their own, the tail: the items in each of its trips are those
-///     below the least count so far, a prefix that holds item 0, so v0 is
-///     one the program computes and the count stays exact. Its mask is a
-///     compare with that scalar, and its test for another trip one scalar
-///     compare: no per-item array of who is in, no vote over the vector
-///     (sg-spmv-cached, one Zen 3 thread: 12.3 -> 11.0 ms). Masked trips
-///     entered from loop 1, where the items that entered need not be the
-///     first ones, keep the per-item array and votes.
+///     leaving. When the items that stay are those below the count
+///     (`<`, `<=`) and v rises by a multiple of N a trip, the masked trip
+///     after the full ones is the last, the tail: after it every item's
+///     value is above the last item's before it, which was not below w.
+///     The items in it are those below the count, a prefix that holds
+///     item 0, so v0 is one the program computes and the count exact, and
+///     from 1 to N - 1: no clamp. Its mask is a compare with that scalar:
+///     no per-item array of who is in, no vote over the vector, no test
+///     for another trip (sg-spmv-cached, one Zen 3 thread: 12.3 -> 11.0 ms
+///     against each item testing its value in a loop of masked trips,
+///     16.7 -> 14.9 ms in a slower phase of the host against a loop of
+///     tail trips, each counting the next). When not every item entered
+///     I and the branch that decided it is I's test one trip early (a
+///     rotated loop's guard, `first < w` before `first + step < w`), the
+///     items that entered are those below `w - first0`, and their trip is
+///     the tail too: then no trip is left to the masked loop, which is not
+///     built. Other masked trips entered from loop 1, where the items that
+///     entered need not be the first ones, keep the per-item array and
+///     votes.
 ///  3. L itself, its blocks before and in I gone, resumes each item where
 ///     it left B or I and runs the rest.
 /// Values crossing from one loop to another wait in per-item arrays of N

@@ -224,7 +224,7 @@ std::optional<Chain> matchChain(BasicBlock &Head) {
 
 /// A mask that keeps a prefix of the lanes, by one scalar: `icmp P (splat
 /// N), C` with P one of >, >= and C's integers rising (the lockstep tail's
-/// `lane < in.below`). Lane K is kept when `N P C[K]`, and lane 0 whenever
+/// `lane < some.below`). Lane K is kept when `N P C[K]`, and lane 0 whenever
 /// any lane is.
 struct PrefixMask {
   CmpInst::Predicate Pred;

@@ -65,13 +65,16 @@ exit:
 ; CHECK: store i8 %{{.*}}, ptr %{{.*}}, align 1, !llvm.access.group ![[GROUP:[0-9]+]]
 ; CHECK: store float %acc.first,
 ; CHECK: br i1 %{{.*}}, label %lockstep.first, label %lockstep.first.done, !llvm.loop ![[LOOP1:[0-9]+]]
+; The guard is the loop's test one trip early (start + lane < end): the
+; lanes that entered are those below end - start, the first ones.
 ; CHECK: lockstep.first.done:
-; CHECK-NEXT: br i1 %all.next, label %lockstep.every, label %lockstep.rest
+; CHECK-NEXT: %[[START0:.*]] = add nsw i64 0, %start
+; CHECK-NEXT: %[[ENTER_GAP:.*]] = sub i64 %end, %[[START0]]
+; CHECK-NEXT: %entered = trunc i64 %[[ENTER_GAP]] to i32
+; CHECK-NEXT: br i1 %all.next, label %lockstep.every, label %lockstep.tail.pre
 ;
-; Loop 2: trips without a predicate while every lane is in, then masked
-; ones while any is, each kind in a loop of its own (a lane that left
-; never comes back). Masked trips after full ones take a loop of their
-; own, the tail, where the lanes in a trip are the first few.
+; Loop 2: trips without a predicate while every lane is in, then the
+; masked trip, the tail, where the lanes in the trip are the first few.
 ; CHECK: lockstep.every:
 ; CHECK-NEXT: %trip = phi i64 [ 0, %lockstep.first.done ], [ %trip.next, %lockstep.every.latch ]
 ; After a trip every lane made, lane j stays while start + j + 16 * trip
@@ -90,20 +93,14 @@ exit:
 ; CHECK-NEXT: %[[AT_MOST:.*]] = call i64 @llvm.umin.i64(i64 %[[GAP]], i64 16)
 ; CHECK-NEXT: %[[COUNT:.*]] = select i1 %none.below, i64 0, i64 %[[AT_MOST]]
 ; CHECK-NEXT: %below = trunc i64 %[[COUNT]] to i32
+; Where some lanes stay and some not, the count needs no clamp: the gap is
+; above 0 and below 16.
+; CHECK-NEXT: %some.below = trunc i64 %[[GAP]] to i32
 ; CHECK-NEXT: %any.below = xor i1 %none.below, true
 ; CHECK-NEXT: br label %lockstep.all
 ; CHECK: lockstep.every.latch:
 ; CHECK-NEXT: %trip.next = add i64 %trip, 1
 ; CHECK-NEXT: br i1 %all.below, label %lockstep.every, label %lockstep.tail.pre
-; CHECK: lockstep.rest:
-; CHECK-NEXT: %trip.rest = phi i64 [ 0, %lockstep.first.done ]
-; CHECK-NEXT: %any.in = phi i1 [ %any.next, %lockstep.first.done ]
-; CHECK-NEXT: br i1 %any.in, label %lockstep.some.trip, label %lockstep.last.pre
-; CHECK: lockstep.some.trip:
-; CHECK-NEXT: %trip.some = phi i64 [ %trip.rest, %lockstep.rest ], [ %trip.some.next, %lockstep.some.trip.latch ]
-; CHECK: lockstep.some.trip.latch:
-; CHECK-NEXT: %trip.some.next = add i64 %trip.some, 1
-; CHECK-NEXT: br i1 %[[ANY_STAYS:.*]], label %lockstep.some.trip, label %lockstep.last.pre
 ;
 ; The index is the lane's first one plus 16 per trip: contiguous.
 ; CHECK: lockstep.all:
@@ -114,54 +111,31 @@ exit:
 ; CHECK: lockstep.all.latch:
 ; CHECK: store float %acc.next.all,
 ; CHECK: br i1 %{{.*}}, label %lockstep.all, label %lockstep.every.latch, !llvm.loop ![[LOOP2:[0-9]+]]
-; The tail: after the last full trip the lanes below its count are in,
-; and after each masked trip those below the least count so far. Lane 0
-; is in every trip, so its index is exact, and the count is computed as in
-; the full trips. It is entered on the last full trip's vote that any
-; lane stays.
+; The tail: the lanes below the last full trip's count are in, or, when
+; not every lane entered, those that did: trip 0. Lane 0 is in, so its
+; index is exact. It is entered when any lane is in, and it is one trip:
+; the index rises by 16 a trip, so after it every lane's index is above
+; lane 15's before it, which was not below the end. No trip is left to a
+; masked loop whose lanes vote.
 ; CHECK: lockstep.tail.pre:
-; CHECK-NEXT: br i1 %any.below, label %lockstep.tail.trip, label %lockstep.last.pre
-; A masked trip votes whether any lane goes on, not whether all do: the
-; vectorizer gives up on a reduction that nothing reads.
-; CHECK: lockstep.some:
-; CHECK-NEXT: %lockstep.some.item = phi i64
-; CHECK-NEXT: %[[ANY:.*]] = phi i1 [ false, %lockstep.some.trip ], [ %[[ANY_STAYS]], %lockstep.some.latch ]
-; CHECK-NOT: phi
-; CHECK: %active = load i8
-; CHECK: br i1 %{{.*}}, label %sum.some, label %lockstep.some.latch
-; CHECK: lockstep.some.latch:
-; CHECK-NEXT: %stays = phi i1 [ %more.some, %sum.some ], [ false, %lockstep.some ]
-; CHECK-NEXT: %[[KEPT:.*]] = phi float [ %acc.next.some, %sum.some ], [ %{{.*}}, %lockstep.some ]
-; CHECK: store float %[[KEPT]],
-; CHECK: %[[ANY_STAYS]] = or i1 %[[ANY]], %stays
-; CHECK-NOT: and i1
-; CHECK: br i1 %{{.*}}, label %lockstep.some, label %lockstep.some.trip.latch
-; CHECK: lockstep.tail.trip:
-; CHECK-NEXT: %trip.tail = phi i64 [ %trip.next, %lockstep.tail.pre ], [ %trip.tail.next, %lockstep.tail.trip.latch ]
-; CHECK-NEXT: %in.below = phi i32 [ %below, %lockstep.tail.pre ], [ %in.below.next, %lockstep.tail.trip.latch ]
-; CHECK: %[[TSTEPS:.*]] = mul i64 16, %trip.tail
-; CHECK-NEXT: %[[TJ:.*]] = add i64 %{{.*}}, %[[TSTEPS]]
-; CHECK-NEXT: %[[TNEXT:.*]] = add nsw i64 %[[TJ]], 16
-; CHECK-NEXT: %[[TNONE:.*]] = icmp sle i64 %end, %[[TNEXT]]
-; CHECK: %[[TBELOW:below.*]] = trunc i64 %{{.*}} to i32
-; CHECK-NEXT: br label %lockstep.tail
-; CHECK: lockstep.tail.trip.latch:
-; CHECK-NEXT: %in.below.next = call i32 @llvm.umin.i32(i32 %in.below, i32 %[[TBELOW]])
-; CHECK-NEXT: %trip.tail.next = add i64 %trip.tail, 1
-; CHECK-NEXT: %[[MORE_IN:.*]] = icmp ne i32 %in.below.next, 0
-; CHECK-NEXT: br i1 %[[MORE_IN]], label %lockstep.tail.trip, label %lockstep.last.pre
+; CHECK-NEXT: %trip.tail = phi i64 [ %trip.next, %lockstep.every.latch ], [ 0, %lockstep.first.done ]
+; CHECK-NEXT: %in.tail = phi i32 [ %some.below, %lockstep.every.latch ], [ %entered, %lockstep.first.done ]
+; CHECK-NEXT: %any.tail = phi i1 [ %any.below, %lockstep.every.latch ], [ %any.next, %lockstep.first.done ]
+; CHECK-NEXT: br i1 %any.tail, label %lockstep.tail, label %lockstep.last.pre
 ; A lane of the tail is in when it is below the count: no array of who
-; is, no votes.
+; is, no votes, and after the trip the lane loop.
 ; CHECK: lockstep.tail:
-; CHECK-NEXT: %lockstep.tail.item = phi i64
+; CHECK-NEXT: %lockstep.tail.item = phi i64 [ 0, %lockstep.tail.pre ], [ %{{.*}}, %lockstep.tail.latch ]
 ; CHECK-NEXT: %[[TLANE:.*]] = trunc i64 %lockstep.tail.item to i32
-; CHECK-NEXT: %[[TIN:.*]] = icmp ult i32 %[[TLANE]], %in.below
+; CHECK-NEXT: %[[TIN:.*]] = icmp ult i32 %[[TLANE]], %in.tail
 ; CHECK-NOT: active.items
+; CHECK: %[[TSTEPS:.*]] = mul i64 16, %trip.tail
+; CHECK-NEXT: %{{.*}} = add i64 %{{.*}}, %[[TSTEPS]]
 ; CHECK: br i1 %[[TIN]], label %sum.tail, label %lockstep.tail.latch
 ; CHECK: lockstep.tail.latch:
 ; CHECK-NOT: active.items
 ; CHECK-NOT: or i1
-; CHECK: br i1 %{{.*}}, label %lockstep.tail, label %lockstep.tail.trip.latch
+; CHECK: br i1 %{{.*}}, label %lockstep.tail, label %lockstep.last.pre
 ;
 ; Loop 3: the lane loop, each lane resuming after the loop or its guard.
 ; CHECK: lanes:
@@ -175,18 +149,15 @@ exit:
 ; CHECK: join:
 ; CHECK-NEXT: %total = phi float [ 0.000000e+00, %lockstep.resume ], [ %acc.next.last, %done ]
 ; CHECK-NOT: sum:
+; CHECK-NOT: lockstep.some
+; CHECK-NOT: lockstep.rest
 ; CHECK: ret void
 ; In a trip every lane makes, lane j stays when j < below: the vectorizer
 ; compares a narrow induction with one count. In the tail the count
-; alone says which lanes go on: a lane tests nothing. In the masked trips
-; entered from loop 1, each lane tests its own index (lane 0 may be out
-; of the loop, its index inexact).
+; alone says which lanes are in: a lane tests nothing.
 ; CHECK: sum.all:
 ; CHECK: %[[LANE:.*]] = trunc i64 %lockstep.all.item to i32
 ; CHECK-NEXT: icmp ult i32 %[[LANE]], %below
-; CHECK: sum.some:
-; CHECK: %more.some = icmp slt i64 %j.next.some, %end
-; CHECK-NEXT: br label %lockstep.some.latch
 ; CHECK: sum.tail:
 ; CHECK-NOT: trunc
 ; CHECK: br label %lockstep.tail.latch
@@ -299,12 +270,40 @@ exit:
 ; CHECK: lockstep.every.latch:
 ; CHECK-NEXT: %trip.next = add i64 %trip, 1
 ; CHECK-NEXT: br i1 %[[ALL:all.next[0-9]+]], label %lockstep.every, label %lockstep.rest
-; CHECK: lockstep.rest:
-; CHECK: %any.in = phi i1 [ %any.next, %lockstep.first.done ], [ %[[ANY:any.next[0-9]+]], %lockstep.every.latch ]
 ; CHECK: lockstep.all:
 ; CHECK-NEXT: %lockstep.all.item = phi i64
-; CHECK-NEXT: %{{.*}} = phi i1 [ false, %lockstep.every ], [ %[[ANY]], %lockstep.all.latch ]
+; CHECK-NEXT: %{{.*}} = phi i1 [ false, %lockstep.every ], [ %[[ANY:any.next[0-9]+]], %lockstep.all.latch ]
 ; CHECK-NEXT: %{{.*}} = phi i1 [ true, %lockstep.every ], [ %[[ALL]], %lockstep.all.latch ]
+; Then masked trips while any lane is in, in a loop of their own (a lane
+; that left never comes back), from loop 1 when not every lane entered.
+; CHECK: lockstep.rest:
+; CHECK-NEXT: %trip.rest = phi i64 [ 0, %lockstep.first.done ], [ %trip.next, %lockstep.every.latch ]
+; CHECK-NEXT: %any.in = phi i1 [ %any.next, %lockstep.first.done ], [ %[[ANY]], %lockstep.every.latch ]
+; CHECK-NEXT: br i1 %any.in, label %lockstep.some.trip, label %lockstep.last.pre
+; CHECK: lockstep.some.trip:
+; CHECK-NEXT: %trip.some = phi i64 [ %trip.rest, %lockstep.rest ], [ %trip.some.next, %lockstep.some.trip.latch ]
+; CHECK: lockstep.some.trip.latch:
+; CHECK-NEXT: %trip.some.next = add i64 %trip.some, 1
+; CHECK-NEXT: br i1 %[[ANY_STAYS:.*]], label %lockstep.some.trip, label %lockstep.last.pre
+; A masked trip votes whether any lane goes on, not whether all do: the
+; vectorizer gives up on a reduction that nothing reads. Each lane in the
+; trip tests its own index.
+; CHECK: lockstep.some:
+; CHECK-NEXT: %lockstep.some.item = phi i64
+; CHECK-NEXT: %[[ANY_SOME:.*]] = phi i1 [ false, %lockstep.some.trip ], [ %[[ANY_STAYS]], %lockstep.some.latch ]
+; CHECK-NOT: phi
+; CHECK: %active = load i8
+; CHECK: br i1 %{{.*}}, label %sum.some, label %lockstep.some.latch
+; CHECK: lockstep.some.latch:
+; CHECK-NEXT: %stays = phi i1 [ %more.some, %sum.some ], [ false, %lockstep.some ]
+; CHECK-NEXT: %[[KEPT:.*]] = phi i32 [ %acc.next.some, %sum.some ], [ %{{.*}}, %lockstep.some ]
+; CHECK: store i32 %[[KEPT]],
+; CHECK: %[[ANY_STAYS]] = or i1 %[[ANY_SOME]], %stays
+; CHECK-NOT: and i1
+; CHECK: br i1 %{{.*}}, label %lockstep.some, label %lockstep.some.trip.latch
+; CHECK: sum.some:
+; CHECK: %more.some = icmp ult i64 %j.next.some, %end
+; CHECK-NEXT: br label %lockstep.some.latch
 
 ; A row walked backwards: the index falls by 16 a trip and the loop goes on
 ; while it is above the row's start, so lane 15 leaves last and lane 0
@@ -358,6 +357,8 @@ exit:
 ; CHECK-NEXT: %[[PLUS1:.*]] = add nuw i64 %[[AT_MOST]], 1
 ; CHECK-NEXT: %[[COUNT:.*]] = select i1 %none.below, i64 0, i64 %[[PLUS1]]
 ; CHECK-NEXT: %below = trunc i64 %[[COUNT]] to i32
+; CHECK-NEXT: %[[SOME:.*]] = add i64 %[[GAP]], 1
+; CHECK-NEXT: %some.below = trunc i64 %[[SOME]] to i32
 ; CHECK-NEXT: %[[NOT_ALL:.*]] = xor i1 %all.below, true
 ; CHECK: lockstep.every.latch:
 ; CHECK: br i1 %none.below, label %lockstep.every, label %lockstep.rest
@@ -366,6 +367,203 @@ exit:
 ; CHECK: sum.all:
 ; CHECK: %[[LANE:.*]] = trunc i64 %lockstep.all.item to i32
 ; CHECK-NEXT: icmp uge i32 %[[LANE]], %below
+
+; The row's bounds are i32 and the index i64, as indvars widens a loop on
+; `int j`: the guard compares `start + lane` in i32, the loop's test the
+; i64 index. With its no-wrap flags the guard's sum is the index one trip
+; early, so the lanes that enter are the first end - start, counted in
+; i32, and they take the tail.
+define internal void @narrow_guard(ptr noalias %val, ptr noalias %out, i32 %s32, i32 %e32) "lanes-work-group-of"="narrow_guard" {
+entry:
+  %start = sext i32 %s32 to i64
+  %end = sext i32 %e32 to i64
+  br label %lanes
+
+lanes:
+  %lane = phi i64 [ 0, %entry ], [ %lane.next, %join ]
+  %lane32 = trunc i64 %lane to i32
+  %first32 = add nsw i32 %s32, %lane32
+  %enter = icmp slt i32 %first32, %e32
+  br i1 %enter, label %pre, label %join
+
+pre:
+  %first = add nsw i64 %lane, %start
+  br label %sum
+
+sum:
+  %j = phi i64 [ %first, %pre ], [ %j.next, %sum ]
+  %acc = phi i32 [ 0, %pre ], [ %acc.next, %sum ]
+  %p = getelementptr inbounds i32, ptr %val, i64 %j
+  %x = load i32, ptr %p, !llvm.access.group !1
+  %acc.next = add i32 %acc, %x
+  %j.next = add nsw i64 %j, 16
+  %more = icmp slt i64 %j.next, %end
+  br i1 %more, label %sum, label %join
+
+join:
+  %total = phi i32 [ 0, %lanes ], [ %acc.next, %sum ]
+  %q = getelementptr inbounds i32, ptr %out, i64 %lane
+  store i32 %total, ptr %q, !llvm.access.group !1
+  %lane.next = add nuw nsw i64 %lane, 1
+  %again = icmp ult i64 %lane, 15
+  br i1 %again, label %lanes, label %exit, !llvm.loop !2
+
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define internal void @narrow_guard(
+; CHECK: lockstep.first.done:
+; CHECK-NEXT: %[[LANE0:.*]] = trunc i64 0 to i32
+; CHECK-NEXT: %[[FIRST0:.*]] = add nsw i32 %s32, %[[LANE0]]
+; CHECK-NEXT: %[[GAP:.*]] = sub i32 %e32, %[[FIRST0]]
+; CHECK-NEXT: br i1 %all.next, label %lockstep.every, label %lockstep.tail.pre
+; CHECK: lockstep.tail.pre:
+; CHECK: %in.tail = phi i32 [ %some.below, %lockstep.every.latch ], [ %[[GAP]], %lockstep.first.done ]
+; CHECK-NOT: lockstep.some
+; CHECK: ret void
+
+; The guard compares the lane's first index with a bound of its own, not
+; the loop's: the lanes that enter need not be the first ones, so they
+; take the masked loop, whose lanes vote.
+define internal void @other_bound(ptr noalias %val, ptr noalias %out, i64 %start, i64 %end, i64 %limit) "lanes-work-group-of"="other_bound" {
+entry:
+  br label %lanes
+
+lanes:
+  %lane = phi i64 [ 0, %entry ], [ %lane.next, %join ]
+  %first = add nsw i64 %lane, %start
+  %enter = icmp slt i64 %first, %limit
+  br i1 %enter, label %pre, label %join
+
+pre:
+  br label %sum
+
+sum:
+  %j = phi i64 [ %first, %pre ], [ %j.next, %sum ]
+  %acc = phi i32 [ 0, %pre ], [ %acc.next, %sum ]
+  %p = getelementptr inbounds i32, ptr %val, i64 %j
+  %x = load i32, ptr %p, !llvm.access.group !1
+  %acc.next = add i32 %acc, %x
+  %j.next = add nsw i64 %j, 16
+  %more = icmp slt i64 %j.next, %end
+  br i1 %more, label %sum, label %join
+
+join:
+  %total = phi i32 [ 0, %lanes ], [ %acc.next, %sum ]
+  %q = getelementptr inbounds i32, ptr %out, i64 %lane
+  store i32 %total, ptr %q, !llvm.access.group !1
+  %lane.next = add nuw nsw i64 %lane, 1
+  %again = icmp ult i64 %lane, 15
+  br i1 %again, label %lanes, label %exit, !llvm.loop !2
+
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define internal void @other_bound(
+; CHECK: lockstep.first.done:
+; CHECK-NEXT: br i1 %all.next, label %lockstep.every, label %lockstep.rest
+; CHECK: lockstep.every.latch:
+; CHECK-NEXT: %trip.next = add i64 %trip, 1
+; CHECK-NEXT: br i1 %all.below, label %lockstep.every, label %lockstep.tail.pre
+; CHECK: lockstep.tail.pre:
+; CHECK-NEXT: br i1 %any.below, label %lockstep.tail, label %lockstep.last.pre
+; CHECK: lockstep.rest:
+; CHECK-NEXT: %trip.rest = phi i64 [ 0, %lockstep.first.done ]
+; CHECK-NEXT: %any.in = phi i1 [ %any.next, %lockstep.first.done ]
+; CHECK-NEXT: br i1 %any.in, label %lockstep.some.trip, label %lockstep.last.pre
+
+; A row of bytes walked by a pointer: the loop and its guard compare
+; pointers, which the lanes' count does not take, so the masked loop, whose
+; lanes vote, runs the trips after the full ones.
+define internal void @ptr_rows(ptr noalias %base, ptr noalias %endp, ptr noalias %out) "lanes-work-group-of"="ptr_rows" {
+entry:
+  br label %lanes
+
+lanes:
+  %lane = phi i64 [ 0, %entry ], [ %lane.next, %join ]
+  %first = getelementptr inbounds i8, ptr %base, i64 %lane
+  %enter = icmp ult ptr %first, %endp
+  br i1 %enter, label %pre, label %join
+
+pre:
+  br label %sum
+
+sum:
+  %p = phi ptr [ %first, %pre ], [ %p.next, %sum ]
+  %acc = phi i32 [ 0, %pre ], [ %acc.next, %sum ]
+  %x = load i8, ptr %p, !llvm.access.group !1
+  %xw = zext i8 %x to i32
+  %acc.next = add i32 %acc, %xw
+  %p.next = getelementptr inbounds i8, ptr %p, i64 16
+  %more = icmp ult ptr %p.next, %endp
+  br i1 %more, label %sum, label %join
+
+join:
+  %total = phi i32 [ 0, %lanes ], [ %acc.next, %sum ]
+  %q = getelementptr inbounds i32, ptr %out, i64 %lane
+  store i32 %total, ptr %q, !llvm.access.group !1
+  %lane.next = add nuw nsw i64 %lane, 1
+  %again = icmp ult i64 %lane, 15
+  br i1 %again, label %lanes, label %exit, !llvm.loop !2
+
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define internal void @ptr_rows(
+; CHECK: lockstep.first.done:
+; CHECK-NEXT: br i1 %all.next, label %lockstep.every, label %lockstep.rest
+; CHECK-NOT: lockstep.tail
+; CHECK: ret void
+
+; The index falls by 16 a trip while the loop goes on below the end: a
+; lane that enters leaves only when its index wraps, which its no-wrap
+; flag makes poison. After the full trips, the trip of the lanes still
+; below the end is not the last, so there is no tail: the masked loop,
+; whose lanes vote, runs the trips.
+define internal void @falling_below(ptr noalias %val, ptr noalias %out, i64 %start, i64 %end) "lanes-work-group-of"="falling_below" {
+entry:
+  br label %lanes
+
+lanes:
+  %lane = phi i64 [ 0, %entry ], [ %lane.next, %join ]
+  %first = add nsw i64 %lane, %start
+  %enter = icmp slt i64 %first, %end
+  br i1 %enter, label %pre, label %join
+
+pre:
+  br label %sum
+
+sum:
+  %j = phi i64 [ %first, %pre ], [ %j.next, %sum ]
+  %acc = phi i32 [ 0, %pre ], [ %acc.next, %sum ]
+  %p = getelementptr inbounds i32, ptr %val, i64 %j
+  %x = load i32, ptr %p, !llvm.access.group !1
+  %acc.next = add i32 %acc, %x
+  %j.next = add nsw i64 %j, -16
+  %more = icmp slt i64 %j.next, %end
+  br i1 %more, label %sum, label %join
+
+join:
+  %total = phi i32 [ 0, %lanes ], [ %acc.next, %sum ]
+  %q = getelementptr inbounds i32, ptr %out, i64 %lane
+  store i32 %total, ptr %q, !llvm.access.group !1
+  %lane.next = add nuw nsw i64 %lane, 1
+  %again = icmp ult i64 %lane, 15
+  br i1 %again, label %lanes, label %exit, !llvm.loop !2
+
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define internal void @falling_below(
+; CHECK: lockstep.every.latch:
+; CHECK-NEXT: %trip.next = add i64 %trip, 1
+; CHECK-NEXT: br i1 %all.below, label %lockstep.every, label %lockstep.rest
+; CHECK-NOT: lockstep.tail
+; CHECK: ret void
 
 ; The step (16, but an instruction) is computed in the lane loop's header,
 ; which the pass splits: it is no invariant, so the index is carried in an
