@@ -124,6 +124,13 @@ bool comparesInterleaved(const ICmpInst &Test, LockstepNest &N,
   return true;
 }
 
+/// True when \p V is the item narrowed to a type that holds every item's
+/// number in the order \p Signed says.
+bool isNarrowedItem(Value *V, const LockstepNest &N, bool Signed) {
+  return match(V, m_Trunc(m_Specific(N.Item))) &&
+         Log2_64_Ceil(N.Items) + Signed <= V->getType()->getIntegerBitWidth();
+}
+
 /// Guard value \p V as \p Ty, extended as \p Signed says through the adds
 /// whose no-wrap flag for that order makes the extension of the sum the
 /// sum of the extensions (a wrapped sum is poison, which the guard
@@ -137,8 +144,7 @@ const SCEV *widened(Value *V, Type *Ty, bool Signed, const LockstepNest &N,
       (Signed ? Add->hasNoSignedWrap() : Add->hasNoUnsignedWrap()))
     return SE.getAddExpr(widened(Add->getOperand(0), Ty, Signed, N, SE),
                          widened(Add->getOperand(1), Ty, Signed, N, SE));
-  if (match(V, m_Trunc(m_Specific(N.Item))) &&
-      Log2_64_Ceil(N.Items) + Signed <= V->getType()->getIntegerBitWidth())
+  if (isNarrowedItem(V, N, Signed))
     return SE.getTruncateOrZeroExtend(SE.getSCEV(N.Item), Ty);
   const SCEV *S = SE.getSCEV(V);
   return Signed ? SE.getNoopOrSignExtend(S, Ty) : SE.getNoopOrZeroExtend(S, Ty);
@@ -318,7 +324,8 @@ struct Votes {
 /// are below it, each by one compare of the item's value; AllBelow is exact
 /// only when every item made the trip. Some is Bound where some items are
 /// below it and some not, computed without the clamps that keep Bound in
-/// range elsewhere.
+/// range elsewhere; null where no tail reads it (Below false, or the value
+/// does not rise: buildTail).
 struct Staying {
   Value *Bound;
   bool Below;
@@ -714,9 +721,9 @@ bool LockstepBuilder::risesWithItem(Value *V, bool Signed) {
     for (unsigned Op : {0, 1})
       if (sameForEveryItem(I->getOperand(1 - Op)))
         return risesWithItem(I->getOperand(Op), Signed);
+  if (isNarrowedItem(V, N, Signed))
+    return true;
   Value *X;
-  if (match(V, m_Trunc(m_Specific(N.Item))))
-    return Log2_64_Ceil(N.Items) + Signed <= V->getType()->getIntegerBitWidth();
   if (match(V, m_SExt(m_Value(X))))
     return Signed && risesWithItem(X, Signed);
   if (match(V, m_ZExt(m_Value(X))))
@@ -804,8 +811,11 @@ std::optional<Staying> LockstepBuilder::staying(Value *Trip, IRBuilder<> &B) {
     Below = B.CreateNUWAdd(Below, ConstantInt::get(Ty, 1));
   Below = B.CreateSelect(NoneBelow, ConstantInt::get(Ty, 0), Below);
   Below = B.CreateTrunc(Below, B.getInt32Ty(), "below");
-  return Staying{Below, ICmpInst::isLT(Stays) || ICmpInst::isLE(Stays),
-                 NoneBelow, AllBelow, someBelow(Gap, OrEqual, B, "some.below")};
+  bool Stay = ICmpInst::isLT(Stays) || ICmpInst::isLE(Stays);
+  // The tail's count, where there is a tail (buildTail).
+  Value *Some =
+      Stay && N.Rising ? someBelow(Gap, OrEqual, B, "some.below") : nullptr;
+  return Staying{Below, Stay, NoneBelow, AllBelow, Some};
 }
 
 /// Loop 2: trip \p Trip of the inner loop for every item, or with
@@ -950,7 +960,7 @@ void LockstepBuilder::buildTrips(BasicBlock *Pre, const Votes &First,
   Trip->addIncoming(Next, EveryLatch);
   BranchInst *Leave = B.CreateCondBr(Every.Stay.All, EveryHeader, Last);
 
-  bool Tail = Range && Range->Below && N.Rising;
+  bool Tail = Range && Range->Some;
   if (Tail) {
     BasicBlock *TailPre = newBlock("lockstep.tail.pre");
     Leave->setSuccessor(1, TailPre);

@@ -357,8 +357,6 @@ exit:
 ; CHECK-NEXT: %[[PLUS1:.*]] = add nuw i64 %[[AT_MOST]], 1
 ; CHECK-NEXT: %[[COUNT:.*]] = select i1 %none.below, i64 0, i64 %[[PLUS1]]
 ; CHECK-NEXT: %below = trunc i64 %[[COUNT]] to i32
-; CHECK-NEXT: %[[SOME:.*]] = add i64 %[[GAP]], 1
-; CHECK-NEXT: %some.below = trunc i64 %[[SOME]] to i32
 ; CHECK-NEXT: %[[NOT_ALL:.*]] = xor i1 %all.below, true
 ; CHECK: lockstep.every.latch:
 ; CHECK: br i1 %none.below, label %lockstep.every, label %lockstep.rest
