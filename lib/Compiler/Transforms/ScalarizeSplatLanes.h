@@ -18,7 +18,10 @@
 /// operator of a splat and a constant vector, `splat(s) op C` or
 /// `C op splat(s)`, by the scalar `s op C[k]`, with the operator's flags
 /// (the lane computes the same operation on the same values). The vector
-/// goes when nothing else uses it.
+/// goes when nothing else uses it. A PHI of such operators, the same
+/// operator and constant from every predecessor (GVN's PRE moves the
+/// lanes' indices so into the predecessors of a block entered two ways),
+/// is first rewritten as the operator of the splatted values' PHI.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_TRANSFORMS_SCALARIZESPLATLANES_H

@@ -6,7 +6,8 @@
 ; mask leaves lanes undefined, and a vector that keeps another user (only
 ; the extracts change). Left alone: an extract with a variable lane, an
 ; extract past the last lane, a vector that is not a splat, and a function
-; that is not a lowered work-group function.
+; that is not a lowered work-group function. A PHI of such vectors from
+; its predecessors is one of the splatted values' PHI (@joined).
 ; RUN: lanes-opt -passes=lanes-scalarize-splat-lanes,verify %s -S | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -98,4 +99,86 @@ define i64 @not_a_work_group_function(i64 %s) {
   %v = add <4 x i64> %splat, <i64 0, i64 1, i64 2, i64 3>
   %e1 = extractelement <4 x i64> %v, i64 1
   ret i64 %e1
+}
+
+; A PHI of `splat(s_i) + C` with the same C from each predecessor (GVN's
+; PRE leaves the lanes' indices so where a block has two entries) is
+; `splat(phi(s_i)) + C`: its extracted lanes are scalar too, with the
+; flags both adds have, and the adds in the predecessors go.
+; CHECK-LABEL: define i64 @joined(
+; CHECK: join:
+; CHECK-NEXT: %idx.splat = phi i64 [ %a, %left ], [ %b, %right ]
+; CHECK-NEXT: %e1 = add nsw i64 %idx.splat, 1
+; CHECK-NEXT: %e3 = add nsw i64 %idx.splat, 3
+; CHECK-NOT: extractelement
+; CHECK-NOT: <4 x i64>
+; CHECK: ret i64
+define i64 @joined(i1 %c, i64 %a, i64 %b) "lanes-work-group-of"="k" {
+entry:
+  br i1 %c, label %left, label %right
+
+left:
+  %ia = insertelement <4 x i64> poison, i64 %a, i64 0
+  %sa = shufflevector <4 x i64> %ia, <4 x i64> poison, <4 x i32> zeroinitializer
+  %va = add nuw nsw <4 x i64> %sa, <i64 0, i64 1, i64 2, i64 3>
+  br label %join
+
+right:
+  %ib = insertelement <4 x i64> poison, i64 %b, i64 0
+  %sb = shufflevector <4 x i64> %ib, <4 x i64> poison, <4 x i32> zeroinitializer
+  %vb = add nsw <4 x i64> %sb, <i64 0, i64 1, i64 2, i64 3>
+  br label %join
+
+join:
+  %idx = phi <4 x i64> [ %va, %left ], [ %vb, %right ]
+  %e1 = extractelement <4 x i64> %idx, i64 1
+  %e3 = extractelement <4 x i64> %idx, i64 3
+  %r = add i64 %e1, %e3
+  ret i64 %r
+}
+
+; Left alone: PHIs of different constants or operators, of a loop's
+; vector, and of lanes nothing extracts.
+; CHECK-LABEL: define i64 @not_joined(
+; CHECK: %consts = phi <4 x i64> [ %va, %left ], [ %vb, %right ]
+; CHECK: %ops = phi <4 x i64> [ %va, %left ], [ %vc, %right ]
+; CHECK: %unread = phi <4 x i64> [ %va, %left ], [ %va, %right ]
+; CHECK: %loop = phi <4 x i64> [ %va, %join ], [ %loop.next, %loop.body ]
+define i64 @not_joined(i1 %c, i64 %a, i64 %b, ptr %p) "lanes-work-group-of"="k" {
+entry:
+  %ia = insertelement <4 x i64> poison, i64 %a, i64 0
+  %sa = shufflevector <4 x i64> %ia, <4 x i64> poison, <4 x i32> zeroinitializer
+  %va = add <4 x i64> %sa, <i64 0, i64 1, i64 2, i64 3>
+  br i1 %c, label %left, label %right
+
+left:
+  br label %join
+
+right:
+  %ib = insertelement <4 x i64> poison, i64 %b, i64 0
+  %sb = shufflevector <4 x i64> %ib, <4 x i64> poison, <4 x i32> zeroinitializer
+  %vb = add <4 x i64> %sb, <i64 0, i64 2, i64 4, i64 6>
+  %vc = sub <4 x i64> %sb, <i64 0, i64 1, i64 2, i64 3>
+  br label %join
+
+join:
+  %consts = phi <4 x i64> [ %va, %left ], [ %vb, %right ]
+  %ops = phi <4 x i64> [ %va, %left ], [ %vc, %right ]
+  %unread = phi <4 x i64> [ %va, %left ], [ %va, %right ]
+  store <4 x i64> %unread, ptr %p
+  %e1 = extractelement <4 x i64> %consts, i64 1
+  %e2 = extractelement <4 x i64> %ops, i64 2
+  br label %loop.body
+
+loop.body:
+  %loop = phi <4 x i64> [ %va, %join ], [ %loop.next, %loop.body ]
+  %loop.next = add <4 x i64> %loop, <i64 4, i64 4, i64 4, i64 4>
+  %e3 = extractelement <4 x i64> %loop, i64 3
+  %more = icmp ult i64 %e3, 100
+  br i1 %more, label %loop.body, label %done
+
+done:
+  %r1 = add i64 %e1, %e2
+  %r = add i64 %r1, %e3
+  ret i64 %r
 }
