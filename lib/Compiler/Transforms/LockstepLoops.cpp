@@ -368,19 +368,19 @@ private:
   Votes closeVotes(const Votes &V, Value *Stays, BasicBlock *Latch,
                    IRBuilder<> &B);
   std::pair<BasicBlock *, Votes> buildFirst();
-  Value *stepped(PHINode *Phi, Value *Step, Value *Trip, ValueToValueMapTy &VM,
-                 IRBuilder<> &B);
+  Value *stepped(PHINode *Phi, Value *Lead, Value *FirstLead,
+                 ValueToValueMapTy &VM, IRBuilder<> &B);
   bool risesWithItem(Value *V, bool Signed);
   bool computableTest(Value *V);
   Value *testAt(Value *V, ValueToValueMapTy &VM, IRBuilder<> &B);
-  std::optional<Staying> staying(Value *Trip, IRBuilder<> &B);
-  StepLoop buildStep(BasicBlock *Pre, Value *Trip, bool Masked,
+  std::optional<Staying> staying(ArrayRef<Value *> Leads, IRBuilder<> &B);
+  StepLoop buildStep(BasicBlock *Pre, ArrayRef<Value *> Leads, bool Masked,
                      const std::optional<Staying> &Range, BasicBlock *Exit,
                      Value *InBelow = nullptr);
   void buildTrips(BasicBlock *Pre, const Votes &First, BasicBlock *Last);
   Value *entering(Instruction *At);
-  void buildTail(BasicBlock *Pre, Value *Start, Value *In, Value *AnyIn,
-                 BasicBlock *Last);
+  void buildTail(BasicBlock *Pre, ArrayRef<Value *> Leads, Value *In,
+                 Value *AnyIn, BasicBlock *Last);
   void buildLast(BasicBlock *Pre);
 
   LockstepNest &N;
@@ -401,6 +401,8 @@ private:
   /// The inner header's PHIs adding a step invariant in the outer loop
   /// each trip, with the step; and the others.
   SmallVector<std::pair<PHINode *, Value *>, 2> Stepped;
+  /// Item 0's first value of each stepped PHI, in Stepped's order.
+  SmallVector<Value *, 2> FirstLeads;
   SmallVector<PHINode *, 2> Carried;
   /// Arrays of the values of Before that are not rebuilt and of the
   /// carried PHIs.
@@ -543,7 +545,6 @@ void LockstepBuilder::classify() {
     Value *Next = Phi.getIncomingValueForBlock(N.InnerLatch);
     Value *Step;
     if (Phi.getType()->isIntegerTy() &&
-        Phi.getType()->getIntegerBitWidth() <= 64 &&
         match(Next, m_c_Add(m_Specific(&Phi), m_Value(Step))) &&
         !definedInOuter(Step) &&
         canRebuild(Phi.getIncomingValueForBlock(N.InnerPreheader))) {
@@ -689,13 +690,17 @@ Votes LockstepBuilder::closeVotes(const Votes &V, Value *Stays,
   return Next;
 }
 
-/// Stepped PHI \p Phi at trip \p Trip, for the item VM maps N.Item to.
-Value *LockstepBuilder::stepped(PHINode *Phi, Value *Step, Value *Trip,
+/// Stepped PHI \p Phi for the item VM maps N.Item to, in the trip where
+/// item 0's value is \p Lead (buildTrips): Lead plus how far the item's
+/// first value is from item 0's, \p FirstLead. That is the item itself
+/// for `first + item`, and the index `Lead + item`, where `first + item +
+/// (Lead - first)` kept a subtraction in each lane of a tail that the
+/// vectorizer left scalar (sg-spmv's twin).
+Value *LockstepBuilder::stepped(PHINode *Phi, Value *Lead, Value *FirstLead,
                                 ValueToValueMapTy &VM, IRBuilder<> &B) {
   Value *First =
       rebuild(Phi->getIncomingValueForBlock(N.InnerPreheader), VM, B);
-  Value *Steps = B.CreateMul(Step, B.CreateTrunc(Trip, Phi->getType()));
-  return B.CreateAdd(First, Steps, Phi->getName());
+  return B.CreateAdd(Lead, B.CreateSub(First, FirstLead), Phi->getName());
 }
 
 /// True when \p V, as the items compute it, rises with the item and never
@@ -760,19 +765,20 @@ Value *LockstepBuilder::testAt(Value *V, ValueToValueMapTy &VM,
   return VM[I] = Copy;
 }
 
-/// The items that stay after trip \p Trip when every item made it and the
-/// value v the inner loop's test moves rises with the item by one (and the
-/// test is an order): with v0 item 0's value, `v0 + item < w` is
-/// `item < w - v0`, so one count per trip decides every item. The
-/// vectorizer compares the items (a narrow induction) with it, one vector
-/// compare whatever the test's type, and the votes are two scalar
-/// compares, of item 0's value and of the last item's, whose branch the
-/// processor resolves early, where vector votes would hold it back until
-/// the last vector compare. Every item computed its value without
-/// wrapping, so v0, the last item's v0 + N - 1 and w are exact, and w - v0
-/// is exact as an unsigned number when w is above v0. None when the test
-/// is not of that form.
-std::optional<Staying> LockstepBuilder::staying(Value *Trip, IRBuilder<> &B) {
+/// The items that stay after the trip in which item 0's stepped PHIs are
+/// \p Leads, when every item made it and the value v the inner loop's test
+/// moves rises with the item by one (and the test is an order): with v0
+/// item 0's value, `v0 + item < w` is `item < w - v0`, so one count per
+/// trip decides every item. The vectorizer compares the items (a narrow
+/// induction) with it, one vector compare whatever the test's type, and
+/// the votes are two scalar compares, of item 0's value and of the last
+/// item's, whose branch the processor resolves early, where vector votes
+/// would hold it back until the last vector compare. Every item computed
+/// its value without wrapping, so v0, the last item's v0 + N - 1 and w are
+/// exact, and w - v0 is exact as an unsigned number when w is above v0.
+/// None when the test is not of that form.
+std::optional<Staying> LockstepBuilder::staying(ArrayRef<Value *> Leads,
+                                                IRBuilder<> &B) {
   if (!N.Interleaved)
     return std::nullopt;
   auto *Test = cast<ICmpInst>(
@@ -784,8 +790,8 @@ std::optional<Staying> LockstepBuilder::staying(Value *Trip, IRBuilder<> &B) {
     return std::nullopt;
   ValueToValueMapTy VM;
   VM[N.Item] = ConstantInt::get(ItemTy, 0);
-  for (auto [Phi, Step] : Stepped)
-    VM[Phi] = stepped(Phi, Step, Trip, VM, B);
+  for (auto [S, Lead] : zip(Stepped, Leads))
+    VM[S.first] = Lead;
   Value *V0 = testAt(Test->getOperand(N.Moving), VM, B);
   Value *W = testAt(Test->getOperand(1 - N.Moving), VM, B);
   // The items below w: those with v0 + item < w, or <= w when the test is
@@ -818,14 +824,16 @@ std::optional<Staying> LockstepBuilder::staying(Value *Trip, IRBuilder<> &B) {
   return Staying{Below, Stay, NoneBelow, AllBelow, Some};
 }
 
-/// Loop 2: trip \p Trip of the inner loop for every item, or with
-/// \p Masked for the items still in it (those below \p InBelow where
-/// given, else those the active array keeps); then \p Exit. A trip that
-/// every item makes needs no predicate, so no masked loads and stores,
-/// which the processor may not prefetch for. With \p Range, the items
-/// that stay are those it says; with \p InBelow, none (buildTail); else
-/// each item's test says, and the items vote.
-StepLoop LockstepBuilder::buildStep(BasicBlock *Pre, Value *Trip, bool Masked,
+/// Loop 2: the trip of the inner loop in which item 0's stepped PHIs are
+/// \p Leads, for every item, or with \p Masked for the items still in it
+/// (those below \p InBelow where given, else those the active array
+/// keeps); then \p Exit. A trip that every item makes needs no predicate,
+/// so no masked loads and stores, which the processor may not prefetch
+/// for. With \p Range, the items that stay are those it says; with
+/// \p InBelow, none (buildTail); else each item's test says, and the
+/// items vote.
+StepLoop LockstepBuilder::buildStep(BasicBlock *Pre, ArrayRef<Value *> Leads,
+                                    bool Masked,
                                     const std::optional<Staying> &Range,
                                     BasicBlock *Exit, Value *InBelow) {
   StringRef Kind = InBelow ? "tail" : Masked ? "some" : "all";
@@ -851,8 +859,8 @@ StepLoop LockstepBuilder::buildStep(BasicBlock *Pre, Value *Trip, bool Masked,
   for (PHINode *Phi : Carried)
     Current[Phi] = Old[Phi] =
         loadItem(Phi->getType(), Arrays[Phi], IL.Item, B, Phi->getName());
-  for (auto [Phi, Step] : Stepped)
-    Current[Phi] = stepped(Phi, Step, Trip, VM, B);
+  for (auto [S, Lead, FirstLead] : zip(Stepped, Leads, FirstLeads))
+    Current[S.first] = stepped(S.first, Lead, FirstLead, VM, B);
   if (Masked)
     for (Instruction *V : OwnArrays)
       OldLive[V] = loadItem(V->getType(), LiveArrays[V], IL.Item, B,
@@ -937,18 +945,64 @@ void LockstepBuilder::buildTrips(BasicBlock *Pre, const Votes &First,
   BasicBlock *EveryHeader = newBlock("lockstep.every");
   BasicBlock *EveryLatch = newBlock("lockstep.every.latch");
   IRBuilder<> B(Pre);
+  // Item 0's first values, which every item's values count from. Item 0
+  // need not have entered the inner loop (the masked loop from loop 1), so
+  // its first values are computed without the flags that make a wrapped
+  // value poison, and frozen where an instruction could still make one
+  // (a shift by an amount out of range): with any fixed FirstLead, an
+  // item's `Lead + (first - FirstLead)` is its own value.
+  for (auto [Phi, Step] : Stepped) {
+    ValueToValueMapTy VM;
+    VM[N.Item] = ConstantInt::get(ItemTy, 0);
+    Value *Lead =
+        rebuild(Phi->getIncomingValueForBlock(N.InnerPreheader), VM, B);
+    bool MayBePoison = false;
+    for (auto Rebuilt : VM)
+      if (auto *Copy = dyn_cast<Instruction>(Rebuilt.second)) {
+        Copy->dropPoisonGeneratingFlags();
+        MayBePoison |= canCreateUndefOrPoison(
+            cast<Operator>(Copy), /*ConsiderFlagsAndMetadata=*/false);
+      }
+    FirstLeads.push_back(
+        MayBePoison ? B.CreateFreeze(Lead, Lead->getName() + ".fr") : Lead);
+  }
   BranchInst *Enter = B.CreateCondBr(First.All, EveryHeader, Last);
-  auto TripPhi = [&](BasicBlock *From, Value *Start, const Twine &Name) {
-    PHINode *Trip = B.CreatePHI(B.getInt64Ty(), 2, Name);
-    Trip->addIncoming(Start, From);
-    return Trip;
+  // Where a loop of trips is in the inner loop: item 0's value of each
+  // stepped PHI in the trip (Stepped's order), PHIs entered from From with
+  // Start, or with its first values. Not a count of trips: used by the
+  // tail after the full trips, that took an induction variable and a
+  // register of its own in sg-spmv's rows, where item 0's index is the
+  // one the full trips' loads use.
+  auto LeadPhis = [&](BasicBlock *From, ArrayRef<Value *> Start,
+                      const Twine &Kind) {
+    SmallVector<Value *, 2> Phis;
+    for (auto [S, First] : zip(Stepped, Start.empty() ? FirstLeads : Start)) {
+      PHINode *Phi =
+          B.CreatePHI(First->getType(), 2, S.first->getName() + ".lead" + Kind);
+      Phi->addIncoming(First, From);
+      Phis.push_back(Phi);
+    }
+    return Phis;
+  };
+  auto AddIncoming = [](ArrayRef<Value *> Phis, ArrayRef<Value *> Values,
+                        BasicBlock *From) {
+    for (auto [Phi, V] : zip(Phis, Values))
+      cast<PHINode>(Phi)->addIncoming(V, From);
+  };
+  // The leads of the next trip, from latch Latch.
+  auto StepOnce = [&](ArrayRef<Value *> Phis, BasicBlock *Latch) {
+    SmallVector<Value *, 2> Next;
+    for (auto [Phi, S] : zip(Phis, Stepped))
+      Next.push_back(B.CreateAdd(Phi, S.second, Phi->getName() + ".next"));
+    AddIncoming(Phis, Next, Latch);
+    return Next;
   };
 
   B.SetInsertPoint(EveryHeader);
-  PHINode *Trip = TripPhi(Pre, B.getInt64(0), "trip");
-  std::optional<Staying> Range = staying(Trip, B);
+  SmallVector<Value *, 2> Leads = LeadPhis(Pre, {}, "");
+  std::optional<Staying> Range = staying(Leads, B);
   StepLoop Every =
-      buildStep(EveryHeader, Trip, /*Masked=*/false, Range, EveryLatch);
+      buildStep(EveryHeader, Leads, /*Masked=*/false, Range, EveryLatch);
   if (Range)
     Every.Stay =
         Range->Below
@@ -956,8 +1010,7 @@ void LockstepBuilder::buildTrips(BasicBlock *Pre, const Votes &First,
             : Votes{B.CreateNot(Range->AllBelow), Range->NoneBelow};
   B.CreateBr(Every.Header);
   B.SetInsertPoint(EveryLatch);
-  Value *Next = B.CreateAdd(Trip, B.getInt64(1), "trip.next");
-  Trip->addIncoming(Next, EveryLatch);
+  SmallVector<Value *, 2> Next = StepOnce(Leads, EveryLatch);
   BranchInst *Leave = B.CreateCondBr(Every.Stay.All, EveryHeader, Last);
 
   bool Tail = Range && Range->Some;
@@ -973,7 +1026,8 @@ void LockstepBuilder::buildTrips(BasicBlock *Pre, const Votes &First,
         Phi->addIncoming(FromFirst, Pre);
         return Phi;
       };
-      PHINode *Start = Join(Next, B.getInt64(0), "trip.tail");
+      SmallVector<Value *, 2> Start = LeadPhis(Pre, {}, ".tail");
+      AddIncoming(Start, Next, EveryLatch);
       PHINode *In = Join(Range->Some, Entered, "in.tail");
       PHINode *Any = Join(Every.Stay.Any, First.Any, "any.tail");
       buildTail(TailPre, Start, In, Any, Last);
@@ -987,24 +1041,23 @@ void LockstepBuilder::buildTrips(BasicBlock *Pre, const Votes &First,
   BasicBlock *SomeLatch = newBlock("lockstep.some.trip.latch");
   Enter->setSuccessor(1, Rest);
   B.SetInsertPoint(Rest);
-  PHINode *RestTrip = TripPhi(Pre, B.getInt64(0), "trip.rest");
+  SmallVector<Value *, 2> RestLeads = LeadPhis(Pre, {}, ".rest");
   PHINode *Any = B.CreatePHI(B.getInt1Ty(), 2, "any.in");
   Any->addIncoming(First.Any, Pre);
   if (!Tail) {
     Leave->setSuccessor(1, Rest);
-    RestTrip->addIncoming(Next, EveryLatch);
+    AddIncoming(RestLeads, Next, EveryLatch);
     Any->addIncoming(Every.Stay.Any, EveryLatch);
   }
   B.CreateCondBr(Any, SomeHeader, Last);
 
   B.SetInsertPoint(SomeHeader);
-  Trip = TripPhi(Rest, RestTrip, "trip.some");
+  Leads = LeadPhis(Rest, RestLeads, ".some");
   StepLoop Some =
-      buildStep(SomeHeader, Trip, /*Masked=*/true, std::nullopt, SomeLatch);
+      buildStep(SomeHeader, Leads, /*Masked=*/true, std::nullopt, SomeLatch);
   B.CreateBr(Some.Header);
   B.SetInsertPoint(SomeLatch);
-  Trip->addIncoming(B.CreateAdd(Trip, B.getInt64(1), "trip.some.next"),
-                    SomeLatch);
+  StepOnce(Leads, SomeLatch);
   B.CreateCondBr(Some.Stay.Any, SomeHeader, Last);
 }
 
@@ -1031,7 +1084,8 @@ Value *LockstepBuilder::entering(Instruction *At) {
   return someBelow(Gap, ICmpInst::isLE(N.Stays), B, "entered");
 }
 
-/// The masked trip after the full ones, trip \p Start, where the items
+/// The masked trip after the full ones, in which item 0's stepped PHIs are
+/// \p Leads, where the items
 /// that stay are those below a bound (staying) and the tested value rises
 /// by a multiple of the item count a trip (N.Rising): the items below
 /// \p In, the last full trip's count, are in it (if any are: \p AnyIn,
@@ -1041,13 +1095,14 @@ Value *LockstepBuilder::entering(Instruction *At) {
 /// array of them, no votes, no test for another trip, where the items'
 /// own tests compared every item's value (64-bit vector compares in
 /// sg-spmv's rows). Item 0 is in, so the value the count is computed from
-/// is one the program computes. \p Start is 0 when no trip was full and
+/// is one the program computes. \p Leads are the first values when no trip
+/// was full and
 /// the guard let the first In items in (entering); other trips entered
 /// from loop 1 without a full trip take the masked loop of buildTrips,
 /// since the items that entered need not be the first ones.
-void LockstepBuilder::buildTail(BasicBlock *Pre, Value *Start, Value *In,
-                                Value *AnyIn, BasicBlock *Last) {
-  StepLoop Step = buildStep(Pre, Start, /*Masked=*/true, std::nullopt, Last,
+void LockstepBuilder::buildTail(BasicBlock *Pre, ArrayRef<Value *> Leads,
+                                Value *In, Value *AnyIn, BasicBlock *Last) {
+  StepLoop Step = buildStep(Pre, Leads, /*Masked=*/true, std::nullopt, Last,
                             /*InBelow=*/In);
   BranchInst::Create(Step.Header, Last, AnyIn, Pre);
 }

@@ -2,8 +2,9 @@
 ; elements start + j, start + j + 16, ... of the row. The inner loop runs in
 ; lockstep: a loop over the lanes records who enters and the sum's first
 ; value, the trips run while any lane is active with the index computed
-; from the trip (start + lane + 16 * trip, contiguous for the vectorizer),
-; and the lane loop resumes each lane after the loop or after its guard.
+; from lane 0's (j.lead + lane, contiguous for the vectorizer; j.lead goes
+; from start by 16 a trip), and the lane loop resumes each lane after the
+; loop or after its guard.
 ; RUN: lanes-opt -passes=lanes-lockstep-loops %s -S | FileCheck %s
 
 define internal void @rows(ptr noalias %val, ptr noalias %rowptr, ptr noalias %out, i64 %row) "lanes-work-group-of"="rows" {
@@ -66,8 +67,11 @@ exit:
 ; CHECK: store float %acc.first,
 ; CHECK: br i1 %{{.*}}, label %lockstep.first, label %lockstep.first.done, !llvm.loop ![[LOOP1:[0-9]+]]
 ; The guard is the loop's test one trip early (start + lane < end): the
-; lanes that entered are those below end - start, the first ones.
+; lanes that entered are those below end - start, the first ones. Lane 0's
+; first index, which the lanes' indices count from, drops its no-wrap flag:
+; lane 0 need not have entered.
 ; CHECK: lockstep.first.done:
+; CHECK-NEXT: %[[LEAD0:.*]] = add i64 0, %start
 ; CHECK-NEXT: %[[START0:.*]] = add nsw i64 0, %start
 ; CHECK-NEXT: %[[ENTER_GAP:.*]] = sub i64 %end, %[[START0]]
 ; CHECK-NEXT: %entered = trunc i64 %[[ENTER_GAP]] to i32
@@ -75,17 +79,14 @@ exit:
 ;
 ; Loop 2: trips without a predicate while every lane is in, then the
 ; masked trip, the tail, where the lanes in the trip are the first few.
+; The trips go by lane 0's index, start at first, 16 more each trip.
 ; CHECK: lockstep.every:
-; CHECK-NEXT: %trip = phi i64 [ 0, %lockstep.first.done ], [ %trip.next, %lockstep.every.latch ]
-; After a trip every lane made, lane j stays while start + j + 16 * trip
-; + 16 < end: the lanes below end - (start + 16 * trip + 16), at most 16,
-; none when that is not positive. The votes do without the count: none
-; stays when lane 0 does not, all do when lane 15 does, at index
-; start + 16 * trip + 16 + 15.
-; CHECK-NEXT: %[[FIRST0:.*]] = add nsw i64 0, %start
-; CHECK-NEXT: %[[STEPS0:.*]] = mul i64 16, %trip
-; CHECK-NEXT: %[[J0:.*]] = add i64 %[[FIRST0]], %[[STEPS0]]
-; CHECK-NEXT: %[[NEXT0:.*]] = add nsw i64 %[[J0]], 16
+; CHECK-NEXT: %j.lead = phi i64 [ %[[LEAD0]], %lockstep.first.done ], [ %j.lead.next, %lockstep.every.latch ]
+; After a trip every lane made, lane j stays while j.lead + 16 + j < end:
+; the lanes below end - (j.lead + 16), at most 16, none when that is not
+; positive. The votes do without the count: none stays when lane 0 does
+; not, all do when lane 15 does, at index j.lead + 16 + 15.
+; CHECK-NEXT: %[[NEXT0:.*]] = add nsw i64 %j.lead, 16
 ; CHECK-NEXT: %none.below = icmp sle i64 %end, %[[NEXT0]]
 ; CHECK-NEXT: %last = add i64 %[[NEXT0]], 15
 ; CHECK-NEXT: %all.below = icmp slt i64 %last, %end
@@ -99,26 +100,29 @@ exit:
 ; CHECK-NEXT: %any.below = xor i1 %none.below, true
 ; CHECK-NEXT: br label %lockstep.all
 ; CHECK: lockstep.every.latch:
-; CHECK-NEXT: %trip.next = add i64 %trip, 1
+; CHECK-NEXT: %j.lead.next = add i64 %j.lead, 16
 ; CHECK-NEXT: br i1 %all.below, label %lockstep.every, label %lockstep.tail.pre
 ;
-; The index is the lane's first one plus 16 per trip: contiguous.
+; A lane's index is lane 0's plus how far its first index is from lane
+; 0's (start + lane - start): contiguous.
 ; CHECK: lockstep.all:
 ; CHECK: %[[FIRST:.*]] = add nsw i64 %lockstep.all.item, %start
-; CHECK: %[[STEPS:.*]] = mul i64 16, %trip
-; CHECK-NEXT: %[[J:.*]] = add i64 %[[FIRST]], %[[STEPS]]
+; CHECK: %[[FROM0:.*]] = sub i64 %[[FIRST]], %[[LEAD0]]
+; CHECK-NEXT: %[[J:.*]] = add i64 %j.lead, %[[FROM0]]
 ; CHECK-NEXT: br label %sum.all
 ; CHECK: lockstep.all.latch:
 ; CHECK: store float %acc.next.all,
 ; CHECK: br i1 %{{.*}}, label %lockstep.all, label %lockstep.every.latch, !llvm.loop ![[LOOP2:[0-9]+]]
 ; The tail: the lanes below the last full trip's count are in, or, when
-; not every lane entered, those that did: trip 0. Lane 0 is in, so its
-; index is exact. It is entered when any lane is in, and it is one trip:
-; the index rises by 16 a trip, so after it every lane's index is above
-; lane 15's before it, which was not below the end. No trip is left to a
-; masked loop whose lanes vote.
+; not every lane entered, those that did: trip 0. Lane 0's index is the
+; next trip's, or its first: not computed from a count of trips, which
+; kept a second induction variable in the full trips. Lane 0 is in, so
+; its index is exact. It is entered when any lane is in, and it is one
+; trip: the index rises by 16 a trip, so after it every lane's index is
+; above lane 15's before it, which was not below the end. No trip is left
+; to a masked loop whose lanes vote.
 ; CHECK: lockstep.tail.pre:
-; CHECK-NEXT: %trip.tail = phi i64 [ %trip.next, %lockstep.every.latch ], [ 0, %lockstep.first.done ]
+; CHECK-NEXT: %j.lead.tail = phi i64 [ %[[LEAD0]], %lockstep.first.done ], [ %j.lead.next, %lockstep.every.latch ]
 ; CHECK-NEXT: %in.tail = phi i32 [ %some.below, %lockstep.every.latch ], [ %entered, %lockstep.first.done ]
 ; CHECK-NEXT: %any.tail = phi i1 [ %any.below, %lockstep.every.latch ], [ %any.next, %lockstep.first.done ]
 ; CHECK-NEXT: br i1 %any.tail, label %lockstep.tail, label %lockstep.last.pre
@@ -129,8 +133,7 @@ exit:
 ; CHECK-NEXT: %[[TLANE:.*]] = trunc i64 %lockstep.tail.item to i32
 ; CHECK-NEXT: %[[TIN:.*]] = icmp ult i32 %[[TLANE]], %in.tail
 ; CHECK-NOT: active.items
-; CHECK: %[[TSTEPS:.*]] = mul i64 16, %trip.tail
-; CHECK-NEXT: %{{.*}} = add i64 %{{.*}}, %[[TSTEPS]]
+; CHECK: %{{.*}} = add i64 %j.lead.tail, %{{.*}}
 ; CHECK: br i1 %[[TIN]], label %sum.tail, label %lockstep.tail.latch
 ; CHECK: lockstep.tail.latch:
 ; CHECK-NOT: active.items
@@ -217,13 +220,19 @@ exit:
 ; CHECK-NEXT: %e32 = load i32, ptr %endptr
 ; CHECK-NEXT: br label %lockstep.first
 ; The row's start, extended in the lane loop, is the same for every lane:
-; the lanes that stay are counted from lane 0's index.
+; lane 0's index starts from it, and the lanes that stay are counted from
+; that index.
+; CHECK: lockstep.first.done:
+; CHECK-NEXT: %[[START:.*]] = sext i32 %s32 to i64
+; CHECK-NEXT: %[[LEAD0:.*]] = add i64 0, %[[START]]
 ; CHECK: lockstep.every:
-; CHECK: %[[START:.*]] = sext i32 %s32 to i64
-; CHECK-NEXT: %{{.*}} = add nsw i64 0, %[[START]]
+; CHECK-NEXT: %j.lead = phi i64 [ %[[LEAD0]], %lockstep.first.done ], [ %j.lead.next, %lockstep.every.latch ]
+; CHECK-NEXT: %[[NEXT0:.*]] = add nsw i64 %j.lead, 32
+; CHECK: %[[GAP:.*]] = sub i64 %{{.*}}, %[[NEXT0]]
 ; CHECK: %below = trunc
+; CHECK: lockstep.every.latch:
+; CHECK-NEXT: %j.lead.next = add i64 %j.lead, 32
 ; CHECK: lockstep.all:
-; CHECK: mul i64 32, %trip
 
 ; An unsigned test of an index computed without no-wrap flags: lanes 0 and
 ; 15 need not be the first and last to leave (the index may wrap between
@@ -264,11 +273,13 @@ exit:
 }
 
 ; CHECK-LABEL: define internal void @may_wrap(
+; CHECK: lockstep.first.done:
+; CHECK-NEXT: %[[LEAD0:.*]] = add i64 0, %start
 ; CHECK: lockstep.every:
-; CHECK-NEXT: %trip = phi i64
+; CHECK-NEXT: %j.lead = phi i64 [ %[[LEAD0]], %lockstep.first.done ], [ %j.lead.next, %lockstep.every.latch ]
 ; CHECK-NEXT: br label %lockstep.all
 ; CHECK: lockstep.every.latch:
-; CHECK-NEXT: %trip.next = add i64 %trip, 1
+; CHECK-NEXT: %j.lead.next = add i64 %j.lead, 16
 ; CHECK-NEXT: br i1 %[[ALL:all.next[0-9]+]], label %lockstep.every, label %lockstep.rest
 ; CHECK: lockstep.all:
 ; CHECK-NEXT: %lockstep.all.item = phi i64
@@ -277,13 +288,13 @@ exit:
 ; Then masked trips while any lane is in, in a loop of their own (a lane
 ; that left never comes back), from loop 1 when not every lane entered.
 ; CHECK: lockstep.rest:
-; CHECK-NEXT: %trip.rest = phi i64 [ 0, %lockstep.first.done ], [ %trip.next, %lockstep.every.latch ]
+; CHECK-NEXT: %j.lead.rest = phi i64 [ %[[LEAD0]], %lockstep.first.done ], [ %j.lead.next, %lockstep.every.latch ]
 ; CHECK-NEXT: %any.in = phi i1 [ %any.next, %lockstep.first.done ], [ %[[ANY]], %lockstep.every.latch ]
 ; CHECK-NEXT: br i1 %any.in, label %lockstep.some.trip, label %lockstep.last.pre
 ; CHECK: lockstep.some.trip:
-; CHECK-NEXT: %trip.some = phi i64 [ %trip.rest, %lockstep.rest ], [ %trip.some.next, %lockstep.some.trip.latch ]
+; CHECK-NEXT: %j.lead.some = phi i64 [ %j.lead.rest, %lockstep.rest ], [ %j.lead.some.next, %lockstep.some.trip.latch ]
 ; CHECK: lockstep.some.trip.latch:
-; CHECK-NEXT: %trip.some.next = add i64 %trip.some, 1
+; CHECK-NEXT: %j.lead.some.next = add i64 %j.lead.some, 16
 ; CHECK-NEXT: br i1 %[[ANY_STAYS:.*]], label %lockstep.some.trip, label %lockstep.last.pre
 ; A masked trip votes whether any lane goes on, not whether all do: the
 ; vectorizer gives up on a reduction that nothing reads. Each lane in the
@@ -346,9 +357,11 @@ exit:
 }
 
 ; CHECK-LABEL: define internal void @backwards(
+; CHECK: lockstep.first.done:
+; CHECK-NEXT: %[[LEAD0:.*]] = add i64 0, %top
 ; CHECK: lockstep.every:
-; CHECK: %[[FIRST0:.*]] = add nsw i64 0, %top
-; CHECK: %[[NEXT0:.*]] = add nsw i64 %{{.*}}, -16
+; CHECK-NEXT: %j.lead = phi i64 [ %[[LEAD0]], %lockstep.first.done ], [ %j.lead.next, %lockstep.every.latch ]
+; CHECK-NEXT: %[[NEXT0:.*]] = add nsw i64 %j.lead, -16
 ; CHECK-NEXT: %none.below = icmp slt i64 %start, %[[NEXT0]]
 ; CHECK-NEXT: %last = add i64 %[[NEXT0]], 15
 ; CHECK-NEXT: %all.below = icmp sle i64 %last, %start
@@ -412,7 +425,7 @@ exit:
 
 ; CHECK-LABEL: define internal void @narrow_guard(
 ; CHECK: lockstep.first.done:
-; CHECK-NEXT: %[[LANE0:.*]] = trunc i64 0 to i32
+; CHECK: %[[LANE0:.*]] = trunc i64 0 to i32
 ; CHECK-NEXT: %[[FIRST0:.*]] = add nsw i32 %s32, %[[LANE0]]
 ; CHECK-NEXT: %[[GAP:.*]] = sub i32 %e32, %[[FIRST0]]
 ; CHECK-NEXT: br i1 %all.next, label %lockstep.every, label %lockstep.tail.pre
@@ -461,14 +474,15 @@ exit:
 
 ; CHECK-LABEL: define internal void @other_bound(
 ; CHECK: lockstep.first.done:
+; CHECK-NEXT: %{{.*}} = add i64 0, %start
 ; CHECK-NEXT: br i1 %all.next, label %lockstep.every, label %lockstep.rest
 ; CHECK: lockstep.every.latch:
-; CHECK-NEXT: %trip.next = add i64 %trip, 1
+; CHECK-NEXT: %j.lead.next = add i64 %j.lead, 16
 ; CHECK-NEXT: br i1 %all.below, label %lockstep.every, label %lockstep.tail.pre
 ; CHECK: lockstep.tail.pre:
 ; CHECK-NEXT: br i1 %any.below, label %lockstep.tail, label %lockstep.last.pre
 ; CHECK: lockstep.rest:
-; CHECK-NEXT: %trip.rest = phi i64 [ 0, %lockstep.first.done ]
+; CHECK-NEXT: %j.lead.rest = phi i64 [ %{{.*}}, %lockstep.first.done ]
 ; CHECK-NEXT: %any.in = phi i1 [ %any.next, %lockstep.first.done ]
 ; CHECK-NEXT: br i1 %any.in, label %lockstep.some.trip, label %lockstep.last.pre
 
@@ -558,10 +572,67 @@ exit:
 
 ; CHECK-LABEL: define internal void @falling_below(
 ; CHECK: lockstep.every.latch:
-; CHECK-NEXT: %trip.next = add i64 %trip, 1
+; CHECK-NEXT: %j.lead.next = add i64 %j.lead, -16
 ; CHECK-NEXT: br i1 %all.below, label %lockstep.every, label %lockstep.rest
 ; CHECK-NOT: lockstep.tail
 ; CHECK: ret void
+
+; A second stepped value, k, starts at a shift by lane - 1: poison for
+; lane 0, which does not enter the loop. Lane 0's first k, which the
+; lanes' k count from in the masked loop entered from loop 1, is frozen,
+; so that each lane's k, lane 0's plus its distance from it, is its own.
+define internal void @poison_lead(ptr noalias %val, ptr noalias %out, i64 %start, i64 %end) "lanes-work-group-of"="poison_lead" {
+entry:
+  br label %lanes
+
+lanes:
+  %lane = phi i64 [ 0, %entry ], [ %lane.next, %join ]
+  %first = add nsw i64 %lane, %start
+  %shift = sub i64 %lane, 1
+  %kfirst = shl i64 %start, %shift
+  %enter = icmp ne i64 %lane, 0
+  br i1 %enter, label %pre, label %join
+
+pre:
+  br label %sum
+
+sum:
+  %j = phi i64 [ %first, %pre ], [ %j.next, %sum ]
+  %k = phi i64 [ %kfirst, %pre ], [ %k.next, %sum ]
+  %acc = phi i32 [ 0, %pre ], [ %acc.next, %sum ]
+  %p = getelementptr inbounds i32, ptr %val, i64 %k
+  %x = load i32, ptr %p, !llvm.access.group !1
+  %acc.next = add i32 %acc, %x
+  %j.next = add nsw i64 %j, 16
+  %k.next = add i64 %k, 1
+  %more = icmp slt i64 %j.next, %end
+  br i1 %more, label %sum, label %join
+
+join:
+  %total = phi i32 [ 0, %lanes ], [ %acc.next, %sum ]
+  %q = getelementptr inbounds i32, ptr %out, i64 %lane
+  store i32 %total, ptr %q, !llvm.access.group !1
+  %lane.next = add nuw nsw i64 %lane, 1
+  %again = icmp ult i64 %lane, 15
+  br i1 %again, label %lanes, label %exit, !llvm.loop !2
+
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define internal void @poison_lead(
+; CHECK: lockstep.first.done:
+; CHECK-NEXT: %[[J0:.*]] = add i64 0, %start
+; CHECK-NEXT: %[[SHIFT0:.*]] = sub i64 0, 1
+; CHECK-NEXT: %[[K0:.*]] = shl i64 %start, %[[SHIFT0]]
+; CHECK-NEXT: %[[K0_FR:.*]] = freeze i64 %[[K0]]
+; CHECK: lockstep.rest:
+; CHECK-NEXT: %j.lead.rest = phi i64 [ %[[J0]], %lockstep.first.done ]
+; CHECK-NEXT: %k.lead.rest = phi i64 [ %[[K0_FR]], %lockstep.first.done ]
+; CHECK: lockstep.some:
+; CHECK: %[[K_FIRST:.*]] = shl i64 %start,
+; CHECK: %[[FROM0:.*]] = sub i64 %[[K_FIRST]], %[[K0_FR]]
+; CHECK-NEXT: %{{.*}} = add i64 %k.lead.some, %[[FROM0]]
 
 ; The step (16, but an instruction) is computed in the lane loop's header,
 ; which the pass splits: it is no invariant, so the index is carried in an

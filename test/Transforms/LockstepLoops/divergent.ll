@@ -56,8 +56,8 @@ exit:
 ; CHECK-NEXT: br label %lockstep.first
 ; CHECK: br i1 %{{.*}}, label %lockstep.first, label %lockstep.first.done, !llvm.loop ![[LOOP1:[0-9]+]]
 ; A trip every item made: each item's own test votes (no count decides).
+; No value steps, so the trips are not counted.
 ; CHECK: lockstep.every:
-; CHECK-NEXT: %trip = phi i64
 ; CHECK-NEXT: br label %lockstep.all
 ; CHECK: lockstep.all.latch:
 ; CHECK: %all.next{{.*}} = and i1 %{{.*}}, %more.all
@@ -186,12 +186,15 @@ exit:
 ; CHECK-NEXT: %rp = getelementptr inbounds i64, ptr %rowptr, i64 %row.chunk
 ; CHECK-NEXT: %start = load i64
 ; CHECK: %end = load i64
+; CHECK: lockstep.first.done:
+; CHECK-NEXT: %[[LEAD0:.*]] = add i64 %start, 0
 ; CHECK: lockstep.every:
+; CHECK-NEXT: %j.lead = phi i64 [ %[[LEAD0]], %lockstep.first.done ], [ %j.lead.next, %lockstep.every.latch ]
 ; CHECK: %below = trunc i64 %{{.*}} to i32
 ; CHECK: lockstep.all:
 ; CHECK: %[[FIRST:.*]] = add nsw i64 %start, %lockstep.all.item
-; CHECK: %[[STEPS:.*]] = mul i64 8, %trip
-; CHECK-NEXT: %{{.*}} = add i64 %[[FIRST]], %[[STEPS]]
+; CHECK: %[[FROM0:.*]] = sub i64 %[[FIRST]], %[[LEAD0]]
+; CHECK-NEXT: %{{.*}} = add i64 %j.lead, %[[FROM0]]
 
 ; Each item reads its range element by element: the vectorizer takes that
 ; loop as it is, contiguous, where in lockstep it would gather.
