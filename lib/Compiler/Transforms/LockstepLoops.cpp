@@ -954,7 +954,7 @@ void LockstepBuilder::buildTrips(BasicBlock *Pre, const Votes &First,
   for (auto [Phi, Step] : Stepped) {
     ValueToValueMapTy VM;
     VM[N.Item] = ConstantInt::get(ItemTy, 0);
-    Value *Lead =
+    Value *Lead0 =
         rebuild(Phi->getIncomingValueForBlock(N.InnerPreheader), VM, B);
     bool MayBePoison = false;
     for (auto Rebuilt : VM)
@@ -964,22 +964,23 @@ void LockstepBuilder::buildTrips(BasicBlock *Pre, const Votes &First,
             cast<Operator>(Copy), /*ConsiderFlagsAndMetadata=*/false);
       }
     FirstLeads.push_back(
-        MayBePoison ? B.CreateFreeze(Lead, Lead->getName() + ".fr") : Lead);
+        MayBePoison ? B.CreateFreeze(Lead0, Lead0->getName() + ".fr") : Lead0);
   }
   BranchInst *Enter = B.CreateCondBr(First.All, EveryHeader, Last);
   // Where a loop of trips is in the inner loop: item 0's value of each
   // stepped PHI in the trip (Stepped's order), PHIs entered from From with
-  // Start, or with its first values. Not a count of trips: used by the
-  // tail after the full trips, that took an induction variable and a
-  // register of its own in sg-spmv's rows, where item 0's index is the
-  // one the full trips' loads use.
+  // Start, or with the first values. Not a count of trips: the tail, which
+  // goes on where the full trips end, used that count after their loop,
+  // and the loop strength reducer kept it as a second induction variable
+  // with a register of its own (sg-spmv's rows), where item 0's index is
+  // the one the full trips' loads use.
   auto LeadPhis = [&](BasicBlock *From, ArrayRef<Value *> Start,
                       const Twine &Kind) {
     SmallVector<Value *, 2> Phis;
-    for (auto [S, First] : zip(Stepped, Start.empty() ? FirstLeads : Start)) {
+    for (auto [S, V] : zip(Stepped, Start.empty() ? FirstLeads : Start)) {
       PHINode *Phi =
-          B.CreatePHI(First->getType(), 2, S.first->getName() + ".lead" + Kind);
-      Phi->addIncoming(First, From);
+          B.CreatePHI(V->getType(), 2, S.first->getName() + ".lead" + Kind);
+      Phi->addIncoming(V, From);
       Phis.push_back(Phi);
     }
     return Phis;
@@ -1085,21 +1086,20 @@ Value *LockstepBuilder::entering(Instruction *At) {
 }
 
 /// The masked trip after the full ones, in which item 0's stepped PHIs are
-/// \p Leads, where the items
-/// that stay are those below a bound (staying) and the tested value rises
-/// by a multiple of the item count a trip (N.Rising): the items below
-/// \p In, the last full trip's count, are in it (if any are: \p AnyIn,
-/// that trip's vote), and it is the last, since after it every item's
-/// value is above the last item's before it, which was not below the
-/// bound. So the items in it are the first In, counted in a scalar: no
-/// array of them, no votes, no test for another trip, where the items'
-/// own tests compared every item's value (64-bit vector compares in
-/// sg-spmv's rows). Item 0 is in, so the value the count is computed from
-/// is one the program computes. \p Leads are the first values when no trip
-/// was full and
-/// the guard let the first In items in (entering); other trips entered
-/// from loop 1 without a full trip take the masked loop of buildTrips,
-/// since the items that entered need not be the first ones.
+/// \p Leads, where the items that stay are those below a bound (staying)
+/// and the tested value rises by a multiple of the item count a trip
+/// (N.Rising): the items below \p In, the last full trip's count, are in
+/// it (if any are: \p AnyIn, that trip's vote), and it is the last, since
+/// after it every item's value is above the last item's before it, which
+/// was not below the bound. So the items in it are the first In, counted
+/// in a scalar: no array of them, no votes, no test for another trip,
+/// where the items' own tests compared every item's value (64-bit vector
+/// compares in sg-spmv's rows). Item 0 is in, so the value the count is
+/// computed from is one the program computes. \p Leads are the first
+/// values when no trip was full and the guard let the first In items in
+/// (entering); other trips entered from loop 1 without a full trip take
+/// the masked loop of buildTrips, since the items that entered need not be
+/// the first ones.
 void LockstepBuilder::buildTail(BasicBlock *Pre, ArrayRef<Value *> Leads,
                                 Value *In, Value *AnyIn, BasicBlock *Last) {
   StepLoop Step = buildStep(Pre, Leads, /*Masked=*/true, std::nullopt, Last,

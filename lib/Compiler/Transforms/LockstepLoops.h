@@ -27,12 +27,20 @@
 ///     masked loop, which interleaved trip counts mostly run once, ends on
 ///     a branch the processor learns. The header PHIs' next values are
 ///     kept. A header PHI that adds a step defined outside L (an
-///     induction variable) is computed from its first value and the trip
-///     instead, so that `start + j + SG * t` is an address the vectorizer
-///     sees move with the work-item by one element: a contiguous load, not
-///     a gather. When the value v the exit tests rises with the item and
-///     cannot wrap (no-wrap flags), a trip every item made decides who
-///     stays by one count: `v0 + j < w` is `j < w - v0` with v0 item 0's
+///     induction variable) is computed instead from item 0's value in the
+///     trip, its lead, which the loops of trips carry (item 0's first
+///     value, plus the step a trip): an item's value is the lead plus its
+///     first value's distance from item 0's, `lead + j` for `start + j`,
+///     an address the vectorizer sees move with the work-item by one
+///     element: a contiguous load, not a gather. The tail (below) starts
+///     from the next trip's lead, the index the full trips' loads use, so
+///     their loop keeps one induction variable, where a count of trips
+///     used after it took a second. Item 0 need not have entered I, so
+///     its first value is computed without the flags that make a wrapped
+///     value poison, and frozen where it could still be poison. When the
+///     value v the exit tests rises with the item and cannot wrap
+///     (no-wrap flags), a trip every item made decides who stays by one
+///     count: `v0 + j < w` is `j < w - v0` with v0 item 0's
 ///     value. Each item's vote is then a compare of its (narrow) counter
 ///     with the count, one vector compare whatever v's type, and the votes
 ///     on another trip are two scalar compares, which the processor
