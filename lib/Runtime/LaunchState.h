@@ -2,10 +2,10 @@
 //
 /// \file
 /// What every worker thread of a launch shares: the validated descriptor,
-/// the group grid, the demangled kernel name for messages, and the launch's
-/// error slot. The first error any work-group reports wins; it also stops
-/// the scheduler from starting further groups. launch() rethrows it once
-/// the OpenMP region has ended, so no exception ever crosses the region.
+/// the group grid and the launch's error slot. The first error any work-group
+/// reports wins; it also stops the scheduler from starting further groups.
+/// launch() rethrows it once the OpenMP region has ended, so no exception ever
+/// crosses the region.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_RUNTIME_LAUNCHSTATE_H
@@ -29,7 +29,6 @@ public:
   explicit LaunchState(const LaunchDesc &D);
 
   const LaunchDesc &Desc;
-  const char *KernelName; ///< demangled, for messages
   uint64_t NumGroups[3];  ///< OpenCL dimension order
   uint64_t TotalGroups;   ///< product of NumGroups
   uint64_t GroupSize;     ///< work-items per group
@@ -46,6 +45,9 @@ public:
   bool stopped() const noexcept {
     return Stopped.load(std::memory_order_relaxed);
   }
+  /// The kernel's demangled name, for messages; looked up only when one is
+  /// written (the lookup takes a lock and hashes the mangled name).
+  const char *kernelName() const { return demangle(Desc.KernelName); }
   /// Throws the recorded error, if any. Call after all workers are done.
   void rethrowIfFailed() const;
 
