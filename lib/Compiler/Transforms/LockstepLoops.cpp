@@ -374,13 +374,15 @@ private:
   bool computableTest(Value *V);
   Value *testAt(Value *V, ValueToValueMapTy &VM, IRBuilder<> &B);
   std::optional<Staying> staying(ArrayRef<Value *> Leads, IRBuilder<> &B);
-  StepLoop buildStep(BasicBlock *Pre, ArrayRef<Value *> Leads, bool Masked,
+  StepLoop buildStep(BasicBlock *Pre, ArrayRef<Value *> Leads,
+                     ArrayRef<Value *> FirstLeads, bool Masked,
                      const std::optional<Staying> &Range, BasicBlock *Exit,
                      Value *InBelow = nullptr);
   void buildTrips(BasicBlock *Pre, const Votes &First, BasicBlock *Last);
   Value *entering(Instruction *At);
-  void buildTail(BasicBlock *Pre, ArrayRef<Value *> Leads, Value *In,
-                 Value *AnyIn, BasicBlock *Last);
+  void buildTail(BasicBlock *Pre, ArrayRef<Value *> Leads,
+                 ArrayRef<Value *> FirstLeads, Value *In, Value *AnyIn,
+                 BasicBlock *Last);
   void buildLast(BasicBlock *Pre);
 
   LockstepNest &N;
@@ -401,8 +403,6 @@ private:
   /// The inner header's PHIs adding a step invariant in the outer loop
   /// each trip, with the step; and the others.
   SmallVector<std::pair<PHINode *, Value *>, 2> Stepped;
-  /// Item 0's first value of each stepped PHI, in Stepped's order.
-  SmallVector<Value *, 2> FirstLeads;
   SmallVector<PHINode *, 2> Carried;
   /// Arrays of the values of Before that are not rebuilt and of the
   /// carried PHIs.
@@ -825,15 +825,15 @@ std::optional<Staying> LockstepBuilder::staying(ArrayRef<Value *> Leads,
 }
 
 /// Loop 2: the trip of the inner loop in which item 0's stepped PHIs are
-/// \p Leads, for every item, or with \p Masked for the items still in it
-/// (those below \p InBelow where given, else those the active array
-/// keeps); then \p Exit. A trip that every item makes needs no predicate,
-/// so no masked loads and stores, which the processor may not prefetch
-/// for. With \p Range, the items that stay are those it says; with
-/// \p InBelow, none (buildTail); else each item's test says, and the
-/// items vote.
+/// \p Leads (its first values \p FirstLeads: stepped), for every item, or
+/// with \p Masked for the items still in it (those below \p InBelow where
+/// given, else those the active array keeps); then \p Exit. A trip that
+/// every item makes needs no predicate, so no masked loads and stores,
+/// which the processor may not prefetch for. With \p Range, the items
+/// that stay are those it says; with \p InBelow, none (buildTail); else
+/// each item's test says, and the items vote.
 StepLoop LockstepBuilder::buildStep(BasicBlock *Pre, ArrayRef<Value *> Leads,
-                                    bool Masked,
+                                    ArrayRef<Value *> FirstLeads, bool Masked,
                                     const std::optional<Staying> &Range,
                                     BasicBlock *Exit, Value *InBelow) {
   StringRef Kind = InBelow ? "tail" : Masked ? "some" : "all";
@@ -951,6 +951,7 @@ void LockstepBuilder::buildTrips(BasicBlock *Pre, const Votes &First,
   // value poison, and frozen where an instruction could still make one
   // (a shift by an amount out of range): with any fixed FirstLead, an
   // item's `Lead + (first - FirstLead)` is its own value.
+  SmallVector<Value *, 2> FirstLeads;
   for (auto [Phi, Step] : Stepped) {
     ValueToValueMapTy VM;
     VM[N.Item] = ConstantInt::get(ItemTy, 0);
@@ -1002,8 +1003,8 @@ void LockstepBuilder::buildTrips(BasicBlock *Pre, const Votes &First,
   B.SetInsertPoint(EveryHeader);
   SmallVector<Value *, 2> Leads = LeadPhis(Pre, {}, "");
   std::optional<Staying> Range = staying(Leads, B);
-  StepLoop Every =
-      buildStep(EveryHeader, Leads, /*Masked=*/false, Range, EveryLatch);
+  StepLoop Every = buildStep(EveryHeader, Leads, FirstLeads, /*Masked=*/false,
+                             Range, EveryLatch);
   if (Range)
     Every.Stay =
         Range->Below
@@ -1027,14 +1028,16 @@ void LockstepBuilder::buildTrips(BasicBlock *Pre, const Votes &First,
         Phi->addIncoming(FromFirst, Pre);
         return Phi;
       };
-      SmallVector<Value *, 2> Start = LeadPhis(Pre, {}, ".tail");
-      AddIncoming(Start, Next, EveryLatch);
+      SmallVector<Value *, 2> Start;
+      for (auto [Lead, FirstLead, S] : zip(Next, FirstLeads, Stepped))
+        Start.push_back(
+            Join(Lead, FirstLead, S.first->getName() + ".lead.tail"));
       PHINode *In = Join(Range->Some, Entered, "in.tail");
       PHINode *Any = Join(Every.Stay.Any, First.Any, "any.tail");
-      buildTail(TailPre, Start, In, Any, Last);
+      buildTail(TailPre, Start, FirstLeads, In, Any, Last);
       return;
     }
-    buildTail(TailPre, Next, Range->Some, Every.Stay.Any, Last);
+    buildTail(TailPre, Next, FirstLeads, Range->Some, Every.Stay.Any, Last);
   }
 
   BasicBlock *Rest = newBlock("lockstep.rest");
@@ -1054,8 +1057,8 @@ void LockstepBuilder::buildTrips(BasicBlock *Pre, const Votes &First,
 
   B.SetInsertPoint(SomeHeader);
   Leads = LeadPhis(Rest, RestLeads, ".some");
-  StepLoop Some =
-      buildStep(SomeHeader, Leads, /*Masked=*/true, std::nullopt, SomeLatch);
+  StepLoop Some = buildStep(SomeHeader, Leads, FirstLeads, /*Masked=*/true,
+                            std::nullopt, SomeLatch);
   B.CreateBr(Some.Header);
   B.SetInsertPoint(SomeLatch);
   StepOnce(Leads, SomeLatch);
@@ -1101,9 +1104,10 @@ Value *LockstepBuilder::entering(Instruction *At) {
 /// the masked loop of buildTrips, since the items that entered need not be
 /// the first ones.
 void LockstepBuilder::buildTail(BasicBlock *Pre, ArrayRef<Value *> Leads,
-                                Value *In, Value *AnyIn, BasicBlock *Last) {
-  StepLoop Step = buildStep(Pre, Leads, /*Masked=*/true, std::nullopt, Last,
-                            /*InBelow=*/In);
+                                ArrayRef<Value *> FirstLeads, Value *In,
+                                Value *AnyIn, BasicBlock *Last) {
+  StepLoop Step = buildStep(Pre, Leads, FirstLeads, /*Masked=*/true,
+                            std::nullopt, Last, /*InBelow=*/In);
   BranchInst::Create(Step.Header, Last, AnyIn, Pre);
 }
 

@@ -122,7 +122,7 @@ exit:
 ; above lane 15's before it, which was not below the end. No trip is left
 ; to a masked loop whose lanes vote.
 ; CHECK: lockstep.tail.pre:
-; CHECK-NEXT: %j.lead.tail = phi i64 [ %[[LEAD0]], %lockstep.first.done ], [ %j.lead.next, %lockstep.every.latch ]
+; CHECK-NEXT: %j.lead.tail = phi i64 [ %j.lead.next, %lockstep.every.latch ], [ %[[LEAD0]], %lockstep.first.done ]
 ; CHECK-NEXT: %in.tail = phi i32 [ %some.below, %lockstep.every.latch ], [ %entered, %lockstep.first.done ]
 ; CHECK-NEXT: %any.tail = phi i1 [ %any.below, %lockstep.every.latch ], [ %any.next, %lockstep.first.done ]
 ; CHECK-NEXT: br i1 %any.tail, label %lockstep.tail, label %lockstep.last.pre
