@@ -2,10 +2,10 @@
 //
 /// \file
 /// What every worker thread of a launch shares: the validated descriptor,
-/// the group grid and the launch's error slot. The first error any work-group
-/// reports wins; it also stops the scheduler from starting further groups.
-/// launch() rethrows it once the OpenMP region has ended, so no exception ever
-/// crosses the region.
+/// the group grid and the launch's error slot. The first error any
+/// work-group reports wins; it also stops the scheduler from starting
+/// further groups. launch() rethrows it once every group has run (after the
+/// OpenMP region, where there is one), so no exception ever crosses one.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_RUNTIME_LAUNCHSTATE_H
