@@ -970,7 +970,7 @@ void LockstepBuilder::buildTrips(BasicBlock *Pre, const Votes &First,
   BranchInst *Enter = B.CreateCondBr(First.All, EveryHeader, Last);
   // Where a loop of trips is in the inner loop: item 0's value of each
   // stepped PHI in the trip (Stepped's order), PHIs entered from From with
-  // Start, or with the first values. Not a count of trips: the tail, which
+  // Start. Not a count of trips: the tail, which
   // goes on where the full trips end, used that count after their loop,
   // and the loop strength reducer kept it as a second induction variable
   // with a register of its own (sg-spmv's rows), where item 0's index is
@@ -978,7 +978,7 @@ void LockstepBuilder::buildTrips(BasicBlock *Pre, const Votes &First,
   auto LeadPhis = [&](BasicBlock *From, ArrayRef<Value *> Start,
                       const Twine &Kind) {
     SmallVector<Value *, 2> Phis;
-    for (auto [S, V] : zip(Stepped, Start.empty() ? FirstLeads : Start)) {
+    for (auto [S, V] : zip(Stepped, Start)) {
       PHINode *Phi =
           B.CreatePHI(V->getType(), 2, S.first->getName() + ".lead" + Kind);
       Phi->addIncoming(V, From);
@@ -1001,7 +1001,7 @@ void LockstepBuilder::buildTrips(BasicBlock *Pre, const Votes &First,
   };
 
   B.SetInsertPoint(EveryHeader);
-  SmallVector<Value *, 2> Leads = LeadPhis(Pre, {}, "");
+  SmallVector<Value *, 2> Leads = LeadPhis(Pre, FirstLeads, "");
   std::optional<Staying> Range = staying(Leads, B);
   StepLoop Every = buildStep(EveryHeader, Leads, FirstLeads, /*Masked=*/false,
                              Range, EveryLatch);
@@ -1045,7 +1045,7 @@ void LockstepBuilder::buildTrips(BasicBlock *Pre, const Votes &First,
   BasicBlock *SomeLatch = newBlock("lockstep.some.trip.latch");
   Enter->setSuccessor(1, Rest);
   B.SetInsertPoint(Rest);
-  SmallVector<Value *, 2> RestLeads = LeadPhis(Pre, {}, ".rest");
+  SmallVector<Value *, 2> RestLeads = LeadPhis(Pre, FirstLeads, ".rest");
   PHINode *Any = B.CreatePHI(B.getInt1Ty(), 2, "any.in");
   Any->addIncoming(First.Any, Pre);
   if (!Tail) {
