@@ -14,12 +14,20 @@
 // no store but the group's sum. Float sums the same, for `float Part = 0`
 // adds 0.0 to the joined vector: the reduction sums the vectors and adds
 // 0.0 to the sum (which only turns -0.0 into +0.0, as it did).
-// The IR is checked for AVX-512 (sub-groups of 16), so any host checks it;
-// then the program runs, built for this host with sub-groups of 16 (the
+// With AVX2 (sub-groups of 8) a group has 32 sub-groups: the optimizer
+// unrolls their loop by 8, each trip's 8 sums become one vector, tidy
+// unrolls the 4 trips and forwards the 4 vectors to sub-group 0, whose
+// lanes add them up; for int that sum of joined vectors unjoins to the 32
+// vectors added up. Floats keep sub-group 0's adds in order, on the 4
+// joined vectors.
+// The IR is checked for AVX-512 and AVX2, so any host checks it; then the
+// program runs, built for this host with sub-groups of 16 and of 8 (the
 // same passes apply), and checks the sums: small integers, exact in any
 // order, and a group of -0.0 whose sum is +0.0.
 // RUN: lanes++ -O3 -march=znver4 -S -emit-llvm %s -o - | FileCheck %s
+// RUN: lanes++ -O3 -march=znver3 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=AVX2
 // RUN: lanes++ -O3 -DLANES_SUB_GROUP_SIZE=16 %s -o %t && %t
+// RUN: lanes++ -O3 -DLANES_SUB_GROUP_SIZE=8 %s -o %t8 && %t8
 #include <sycl/sycl.hpp>
 
 #include <cmath>
@@ -46,6 +54,27 @@ constexpr size_t N = 1 << 16, L = 256;
 // CHECK-NOT: {{store|shufflevector|vector.reduce|__lanes_}}
 // CHECK: ret void
 // CHECK-NEXT: }
+
+// AVX2-LABEL: define internal void @{{.*}}blockSumsIiE{{.*}}.lanes.wg.256x1x1
+// AVX2-NOT: {{store|shufflevector|vector.reduce|__lanes_}}
+// AVX2-COUNT-31: add <8 x i32>
+// AVX2-NOT: {{store|shufflevector|vector.reduce|__lanes_}}
+// AVX2: [[SUM:%[0-9]+]] = tail call i32 @llvm.vector.reduce.add.v8i32(
+// AVX2-NEXT: store i32 [[SUM]], ptr
+// AVX2-NOT: {{store|shufflevector|vector.reduce|__lanes_}}
+// AVX2: {{^}$}}
+// AVX2-LABEL: define internal void @{{.*}}blockSumsIfE{{.*}}.lanes.wg.256x1x1
+// AVX2-NOT: {{store|vector.reduce|__lanes_}}
+// AVX2-COUNT-28: fadd reassoc <8 x float>
+// AVX2-NOT: {{store|vector.reduce|__lanes_}}
+// AVX2: [[P0:%[0-9]+]] = fadd <8 x float> %{{[0-9]+}}, zeroinitializer
+// AVX2-NEXT: [[P1:%[0-9]+]] = fadd <8 x float> [[P0]], %
+// AVX2-NEXT: [[P2:%[0-9]+]] = fadd <8 x float> [[P1]], %
+// AVX2-NEXT: [[P3:%[0-9]+]] = fadd <8 x float> [[P2]], %
+// AVX2-NEXT: [[SUM:%[0-9]+]] = tail call reassoc float @llvm.vector.reduce.fadd.v8f32(float -0.000000e+00, <8 x float> [[P3]])
+// AVX2-NEXT: store float [[SUM]], ptr
+// AVX2-NOT: {{store|vector.reduce|__lanes_}}
+// AVX2: {{^}$}}
 template <typename T>
 static void blockSums(sycl::queue &Q, const T *In, T *Sums) {
   Q.submit([&](sycl::handler &H) {

@@ -92,6 +92,9 @@ inline constexpr llvm::StringLiteral WorkItemLoopsMD = "lanes.work_item_loops";
 /// scan, given when the group's number of work-items is a constant, for
 /// `lanes-read-scan-operands`.
 inline constexpr llvm::StringLiteral ScanOperandMD = "lanes.scan_operand";
+/// Metadata kind on the store of a vector that `lanes-join-reductions` made
+/// of reductions, for `lanes-forward-joined`.
+inline constexpr llvm::StringLiteral JoinedMD = "lanes.joined";
 /// Metadata kind on a barrier call the pipeline added (an implicit loop
 /// barrier), not one the user wrote.
 inline constexpr llvm::StringLiteral ImplicitBarrierMD = "lanes.implicit";

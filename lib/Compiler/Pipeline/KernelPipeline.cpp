@@ -167,13 +167,16 @@ ForEachWorkGroupFunctionPass tidyKernelsPass() {
   FPM.addPass(SimplifyCFGPass());
   // What is left of a loop over the sub-groups may now be small enough to
   // unroll (or peel, where only the first trip does something), so that
-  // the work one sub-group does is straight code.
+  // the work one sub-group does is straight code; a loop whose trips
+  // lanes-join-reductions joined is unrolled whole (it asks to be).
   FPM.addPass(createFunctionToLoopPassAdaptor(LoopFullUnrollPass()));
   // Forwards what was stored in local memory to the loads that read it,
   // now that both are vector code: the sub-groups' sums (one vector, once
   // lanes-join-reductions joined them) to sub-group 0, each step of a
   // tree reduction to the next.
   FPM.addPass(GVNPass());
+  // The joined vectors GVN did not reach, stored far back in the block.
+  FPM.addPass(ForwardJoinedPass());
   FPM.addPass(SimplifyCFGPass());
   // A loop that peeling left with nothing to do.
   FPM.addPass(createFunctionToLoopPassAdaptor(LoopDeletionPass()));

@@ -11,6 +11,9 @@
 #include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/MemorySSA.h"
+#include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
@@ -19,8 +22,6 @@
 #include "llvm/IR/PatternMatch.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
-
-#include <map>
 
 using namespace llvm;
 using namespace llvm::PatternMatch;
@@ -188,6 +189,7 @@ bool joinRun(ArrayRef<Stored> Run, AAResults &AA) {
   StoreInst *Joined = B.CreateAlignedStore(
       Results, Run[0].Store->getPointerOperand(), Run[0].Store->getAlign());
   Joined->setAAMetadata(AAInfo);
+  Joined->setMetadata(JoinedMD, MDNode::get(Joined->getContext(), {}));
   for (const Stored &S : Run) {
     S.Store->eraseFromParent();
     S.Reduce->eraseFromParent();
@@ -196,12 +198,25 @@ bool joinRun(ArrayRef<Stored> Run, AAResults &AA) {
   return true;
 }
 
-bool joinInBlock(BasicBlock &BB, AAResults &AA) {
+/// The most trips of a one-block loop whose joined reductions are unrolled
+/// whole: 16 vectors of results, 128 sub-groups of 8 lanes.
+constexpr unsigned MaxUnrolledTrips = 16;
+
+/// Reductions of one kind whose results are stored at constant distances
+/// from the first one's address.
+struct StoreGroup {
+  Intrinsic::ID ID;
+  FixedVectorType *VecTy;
+  const SCEV *First; ///< the address of the first store found
+  SmallVector<Stored, 16> Stores;
+};
+
+bool joinInBlock(BasicBlock &BB, AAResults &AA, ScalarEvolution &SE) {
   const DataLayout &DL = BB.getDataLayout();
-  // Stores of reductions by base pointer, reduction and vector type.
-  std::map<std::tuple<const Value *, Intrinsic::ID, Type *>,
-           SmallVector<Stored, 16>>
-      Groups;
+  // By address distance, not by base and constant offset: in a loop over
+  // the sub-groups that was partially unrolled, the addresses of one
+  // iteration are its own index plus constants (`(i | 8) >> 1`, ...).
+  SmallVector<StoreGroup, 4> Groups;
   for (Instruction &I : BB) {
     auto *Store = dyn_cast<StoreInst>(&I);
     IntrinsicInst *Reduce = Store ? storedReduction(*Store) : nullptr;
@@ -211,19 +226,31 @@ bool joinInBlock(BasicBlock &BB, AAResults &AA) {
     if (!VecTy || !isPowerOf2_32(VecTy->getNumElements()) ||
         VecTy->getNumElements() < 2)
       continue;
-    int64_t Offset;
-    const Value *Base =
-        constantOffsetBase(Store->getPointerOperand(), DL, Offset);
-    Groups[{Base, Reduce->getIntrinsicID(), VecTy}].push_back(
-        {Store, Reduce, Offset});
+    const SCEV *Address = SE.getSCEV(Store->getPointerOperand());
+    StoreGroup *Group = nullptr;
+    int64_t Offset = 0;
+    for (StoreGroup &G : Groups) {
+      if (G.ID != Reduce->getIntrinsicID() || G.VecTy != VecTy)
+        continue;
+      // Of another base, the difference cannot be computed.
+      if (auto *D = dyn_cast<SCEVConstant>(SE.getMinusSCEV(Address, G.First))) {
+        Group = &G;
+        Offset = D->getAPInt().getSExtValue();
+        break;
+      }
+    }
+    if (!Group)
+      Group = &Groups.emplace_back(
+          StoreGroup{Reduce->getIntrinsicID(), VecTy, Address, {}});
+    Group->Stores.push_back({Store, Reduce, Offset});
   }
   bool Changed = false;
-  for (auto &[Key, Stores] : Groups) {
-    auto *VecTy = cast<FixedVectorType>(std::get<2>(Key));
-    unsigned Lanes = VecTy->getNumElements();
-    int64_t Size = DL.getTypeStoreSize(VecTy->getElementType());
+  for (StoreGroup &G : Groups) {
+    SmallVector<Stored, 16> &Stores = G.Stores;
+    unsigned Lanes = G.VecTy->getNumElements();
+    int64_t Size = DL.getTypeStoreSize(G.VecTy->getElementType());
     if (Stores.size() < Lanes ||
-        DL.getTypeAllocSize(VecTy->getElementType()) != uint64_t(Size))
+        DL.getTypeAllocSize(G.VecTy->getElementType()) != uint64_t(Size))
       continue;
     llvm::sort(Stores, [](const Stored &A, const Stored &B) {
       return A.Offset < B.Offset;
@@ -254,33 +281,53 @@ bool combinesAs(const Instruction &I, const Combine &C) {
   return Call && Call->getIntrinsicID() == C.MinMax;
 }
 
+/// The two shuffles that I combines when they are a pair that takes every
+/// lane of its two sources once and nothing else uses; else null.
+std::pair<ShuffleVectorInst *, ShuffleVectorInst *> halvesOf(Instruction &I) {
+  auto *Low = dyn_cast<ShuffleVectorInst>(I.getOperand(0));
+  auto *High = dyn_cast<ShuffleVectorInst>(I.getOperand(1));
+  if (!Low || !High || !Low->hasOneUse() || !High->hasOneUse() ||
+      Low->getOperand(0) != High->getOperand(0) ||
+      Low->getOperand(1) != High->getOperand(1) ||
+      Low->getType() != Low->getOperand(0)->getType())
+    return {};
+  SmallBitVector Taken(2 *
+                       cast<FixedVectorType>(I.getType())->getNumElements());
+  for (int Lane :
+       concat<const int>(Low->getShuffleMask(), High->getShuffleMask())) {
+    if (Lane < 0 || Taken.test(Lane))
+      return {};
+    Taken.set(Lane);
+  }
+  return {Low, High};
+}
+
 /// A vector whose lanes combine, as C says, to what V's lanes combine to.
 /// Where V, used by Users only, combines the two shuffles of a pair that
 /// takes every lane of its two sources once, that is the two sources
-/// combined (each unjoined in turn); else V itself.
+/// combined (each unjoined in turn); where it combines two other values,
+/// those unjoined, combined (sub-group 0 adding up several joined
+/// vectors); else V itself.
 Value *unjoined(Value *V, ArrayRef<const User *> Users, const Combine &C) {
   auto *I = dyn_cast<Instruction>(V);
   if (!I || !combinesAs(*I, C) || !all_of(I->users(), [&](const User *U) {
         return is_contained(Users, U);
       }))
     return V;
-  auto *Low = dyn_cast<ShuffleVectorInst>(I->getOperand(0));
-  auto *High = dyn_cast<ShuffleVectorInst>(I->getOperand(1));
-  if (!Low || !High || !Low->hasOneUse() || !High->hasOneUse() ||
-      Low->getOperand(0) != High->getOperand(0) ||
-      Low->getOperand(1) != High->getOperand(1) ||
-      Low->getType() != Low->getOperand(0)->getType())
-    return V;
-  SmallBitVector Taken(2 *
-                       cast<FixedVectorType>(V->getType())->getNumElements());
-  for (int Lane :
-       concat<const int>(Low->getShuffleMask(), High->getShuffleMask())) {
-    if (Lane < 0 || Taken.test(Lane))
-      return V;
-    Taken.set(Lane);
+  auto [Low, High] = halvesOf(*I);
+  Value *X = I->getOperand(0), *Y = I->getOperand(1);
+  SmallVector<const User *, 2> XYUsers{I};
+  if (Low) {
+    X = Low->getOperand(0);
+    Y = Low->getOperand(1);
+    XYUsers = {Low, High};
   }
-  Value *A = unjoined(Low->getOperand(0), {Low, High}, C);
-  Value *B = unjoined(Low->getOperand(1), {Low, High}, C);
+  if (X == Y) // one value twice: unjoined once, the tree would be walked twice
+    return V;
+  Value *A = unjoined(X, XYUsers, C);
+  Value *B = unjoined(Y, XYUsers, C);
+  if (!Low && A == X && B == Y)
+    return V;
   IRBuilder<> Builder(I);
   FastMathFlags FMF;
   if (isa<FPMathOperator>(I))
@@ -379,10 +426,64 @@ PreservedAnalyses JoinReductionsPass::run(Function &F,
   if (!isLoweredWorkGroupFunction(F))
     return PreservedAnalyses::all();
   AAResults &AA = FAM.getResult<AAManager>(F);
+  ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
   bool Changed = false;
-  for (BasicBlock &BB : F)
-    Changed |= joinInBlock(BB, AA);
+  for (BasicBlock &BB : F) {
+    if (!joinInBlock(BB, AA, SE))
+      continue;
+    Changed = true;
+    // A trip of a loop over the sub-groups that the optimizer unrolled in
+    // part (a group of more sub-groups than a sub-group has lanes): its
+    // trips unrolled whole (lanes-tidy-kernels), sub-group 0 can read the
+    // joined vectors from registers rather than local memory.
+    Loop *L = LI.getLoopFor(&BB);
+    if (!L || L->getNumBlocks() != 1)
+      continue;
+    unsigned Trips = SE.getSmallConstantTripCount(L);
+    if (Trips > 1 && Trips <= MaxUnrolledTrips)
+      addStringMetadataToLoop(L, "llvm.loop.unroll.full");
+  }
   if (!Changed)
+    return PreservedAnalyses::all();
+  PreservedAnalyses PA;
+  PA.preserveSet<CFGAnalyses>();
+  return PA;
+}
+
+PreservedAnalyses ForwardJoinedPass::run(Function &F,
+                                         FunctionAnalysisManager &FAM) {
+  if (!isLoweredWorkGroupFunction(F))
+    return PreservedAnalyses::all();
+  SmallVector<LoadInst *, 16> Loads;
+  bool Joined = false;
+  for (Instruction &I : instructions(F)) {
+    if (auto *Load = dyn_cast<LoadInst>(&I); Load && Load->isSimple())
+      Loads.push_back(Load);
+    Joined |= isa<StoreInst>(I) && I.hasMetadata(JoinedMD);
+  }
+  if (!Joined)
+    return PreservedAnalyses::all();
+  AAResults &AA = FAM.getResult<AAManager>(F);
+  DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  MemorySSAWalker &Walker =
+      *FAM.getResult<MemorySSAAnalysis>(F).getMSSA().getWalker();
+  // Every load's store first: replacing a load changes memory SSA.
+  SmallVector<std::pair<LoadInst *, Value *>, 8> Forwarded;
+  for (LoadInst *Load : Loads) {
+    auto *Def = dyn_cast<MemoryDef>(Walker.getClobberingMemoryAccess(Load));
+    auto *Store =
+        Def ? dyn_cast_or_null<StoreInst>(Def->getMemoryInst()) : nullptr;
+    if (Store && Store->hasMetadata(JoinedMD) && DT.dominates(Store, Load) &&
+        Store->getValueOperand()->getType() == Load->getType() &&
+        AA.isMustAlias(MemoryLocation::get(Store), MemoryLocation::get(Load)))
+      Forwarded.emplace_back(Load, Store->getValueOperand());
+  }
+  for (auto [Load, Stored] : Forwarded) {
+    Load->replaceAllUsesWith(Stored);
+    Load->eraseFromParent();
+  }
+  if (Forwarded.empty())
     return PreservedAnalyses::all();
   PreservedAnalyses PA;
   PA.preserveSet<CFGAnalyses>();

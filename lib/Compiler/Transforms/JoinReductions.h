@@ -26,6 +26,14 @@
 /// there (alias analysis decides; lanes-work-item-loops scopes local memory
 /// apart from the pointers the kernel captured).
 ///
+/// Where the reductions are a trip of a loop over the sub-groups that the
+/// optimizer unrolled in part (a group has more sub-groups than a
+/// sub-group has lanes), the pass asks for the loop (one block, up to 16
+/// trips) to be unrolled whole (lanes-tidy-kernels does), and function
+/// pass `lanes-forward-joined` then gives the loads of each joined vector
+/// the vector itself: GVN looks back only so far in a block, and the first
+/// vectors are stored far before sub-group 0 loads them.
+///
 /// Function pass `lanes-unjoin-reductions` undoes the join where the vector
 /// of results is only reduced in turn (sub-group 0 adding the sums up,
 /// once GVN forwarded the vector to its load and lanes-drop-unread-stores
@@ -36,7 +44,8 @@
 /// for a CPU. It matches any such tree, of the same operation as the
 /// reduction, whose inner values nothing else uses; for a float sum also
 /// the tree plus 0.0 (a sum started at 0.0 in the source), where the sum
-/// of the sources plus 0.0 is the same.
+/// of the sources plus 0.0 is the same; and joined vectors combined by the
+/// same operation (sub-group 0 adding up several), each unjoined.
 ///
 /// The same pass merges two such reductions that one operation of theirs
 /// combines, and that nothing else uses: `reduce(A) op reduce(B)` becomes
@@ -58,6 +67,13 @@ namespace lanes {
 /// Replaces reductions stored to consecutive elements by one vector of
 /// results and one store.
 class JoinReductionsPass : public llvm::PassInfoMixin<JoinReductionsPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &FAM);
+};
+
+/// Replaces the loads of a joined vector by the vector.
+class ForwardJoinedPass : public llvm::PassInfoMixin<ForwardJoinedPass> {
 public:
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &FAM);

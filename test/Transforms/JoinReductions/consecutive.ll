@@ -5,7 +5,10 @@
 ; loads between the stores read other memory (the scopes say so). Also a
 ; float sum that may be reassociated, and a maximum. Left alone: a store
 ; between that may write the elements, elements with a gap, a float sum
-; in order, and reductions of another width.
+; in order, and reductions of another width. The elements may be found at
+; constant distances from an index rather than from a base (a trip of a
+; partly unrolled loop over the sub-groups); elements at a distance that
+; is not a constant are left alone.
 ; RUN: lanes-opt -passes=lanes-join-reductions %s -S | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -57,6 +60,46 @@ define void @fsums(<2 x float> %a, <2 x float> %b, ptr %out) "lanes-work-group-o
   store float %sb, ptr %p1, align 4
   %sa = call reassoc float @llvm.vector.reduce.fadd.v2f32(float -0.0, <2 x float> %a)
   store float %sa, ptr %out, align 8
+  ret void
+}
+
+; Stored at %i + 1, %i, %i + 3 and %i + 2 elements of %local.
+; CHECK-LABEL: define void @indexed(
+; CHECK-NOT: @llvm.vector.reduce
+; CHECK: %[[P:.*]] = getelementptr i32, ptr %local, i64 %i{{$}}
+; CHECK-NOT: store
+; CHECK: store <4 x i32> %{{.*}}, ptr %[[P]], align 4
+; CHECK-NEXT: ret void
+define void @indexed(<4 x i32> %a, <4 x i32> %b, <4 x i32> %c, <4 x i32> %d, ptr %local, i64 %i) "lanes-work-group-of"="indexed" {
+  %i1 = or disjoint i64 %i, 1
+  %sb = call i32 @llvm.vector.reduce.add.v4i32(<4 x i32> %b)
+  %p1 = getelementptr i32, ptr %local, i64 %i1
+  store i32 %sb, ptr %p1, align 4
+  %sa = call i32 @llvm.vector.reduce.add.v4i32(<4 x i32> %a)
+  %p0 = getelementptr i32, ptr %local, i64 %i
+  store i32 %sa, ptr %p0, align 4
+  %i3 = add nuw i64 %i, 3
+  %sd = call i32 @llvm.vector.reduce.add.v4i32(<4 x i32> %d)
+  %p3 = getelementptr i32, ptr %local, i64 %i3
+  store i32 %sd, ptr %p3, align 4
+  %i2 = add nuw i64 %i, 2
+  %sc = call i32 @llvm.vector.reduce.add.v4i32(<4 x i32> %c)
+  %p2 = getelementptr i32, ptr %local, i64 %i2
+  store i32 %sc, ptr %p2, align 4
+  ret void
+}
+
+; %j is not a constant distance from %i.
+; CHECK-LABEL: define void @two_indices(
+; CHECK-COUNT-2: call i32 @llvm.vector.reduce.add.v2i32(
+define void @two_indices(<2 x i32> %a, <2 x i32> %b, ptr %local, i64 %i, i64 %j) "lanes-work-group-of"="two_indices" {
+  %sa = call i32 @llvm.vector.reduce.add.v2i32(<2 x i32> %a)
+  %p0 = getelementptr i32, ptr %local, i64 %i
+  store i32 %sa, ptr %p0, align 4
+  %j1 = add i64 %j, 1
+  %sb = call i32 @llvm.vector.reduce.add.v2i32(<2 x i32> %b)
+  %p1 = getelementptr i32, ptr %local, i64 %j1
+  store i32 %sb, ptr %p1, align 4
   ret void
 }
 

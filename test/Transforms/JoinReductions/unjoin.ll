@@ -1,11 +1,14 @@
 ; lanes-unjoin-reductions: a reduction of the vector lanes-join-reductions
 ; builds (two shuffles and one operation a pair, the pairs taking every lane
 ; of their sources once) reduces the sources combined instead: three adds
-; and one reduction for four vectors, no shuffles. Also a float maximum
+; and one reduction for four vectors, no shuffles. A reduction of joined
+; vectors added up (sub-group 0 adding several of them) reduces all their
+; sources added up. Also a float maximum
 ; whose operations may be reassociated, and a float sum of the joined
 ; vector plus 0.0 (sub-group 0's `float Part = 0; Part += ...`), which
 ; sums the sources and adds 0.0 to the sum. Left alone: a joined vector that
-; is also stored, shuffles that take a lane twice, float sums in order, a
+; is also stored, joined vectors added up where the sum is also stored,
+; shuffles that take a lane twice, float sums in order, a
 ; tree of another operation than the reduction's, a joined vector plus 1.0
 ; or plus 0.0 used elsewhere too, and a function that is not a work-group
 ; function.
@@ -31,6 +34,40 @@ define i32 @sum(<4 x i32> %v0, <4 x i32> %v1, <4 x i32> %v2, <4 x i32> %v3) "lan
   %h2 = shufflevector <4 x i32> %r0, <4 x i32> %r1, <4 x i32> <i32 1, i32 3, i32 5, i32 7>
   %r2 = add <4 x i32> %l2, %h2
   %s = call i32 @llvm.vector.reduce.add.v4i32(<4 x i32> %r2)
+  ret i32 %s
+}
+
+; CHECK-LABEL: define i32 @sum_of_joined(
+; CHECK-NEXT: %[[A:.*]] = add <2 x i32> %v0, %v1
+; CHECK-NEXT: %[[B:.*]] = add <2 x i32> %v2, %v3
+; CHECK-NEXT: %[[C:.*]] = add <2 x i32> %[[A]], %[[B]]
+; CHECK-NEXT: %[[S:.*]] = call i32 @llvm.vector.reduce.add.v2i32(<2 x i32> %[[C]])
+; CHECK-NEXT: ret i32 %[[S]]
+define i32 @sum_of_joined(<2 x i32> %v0, <2 x i32> %v1, <2 x i32> %v2, <2 x i32> %v3) "lanes-work-group-of"="k" {
+  %l0 = shufflevector <2 x i32> %v0, <2 x i32> %v1, <2 x i32> <i32 0, i32 2>
+  %h0 = shufflevector <2 x i32> %v0, <2 x i32> %v1, <2 x i32> <i32 1, i32 3>
+  %j0 = add <2 x i32> %l0, %h0
+  %l1 = shufflevector <2 x i32> %v2, <2 x i32> %v3, <2 x i32> <i32 0, i32 2>
+  %h1 = shufflevector <2 x i32> %v2, <2 x i32> %v3, <2 x i32> <i32 1, i32 3>
+  %j1 = add <2 x i32> %l1, %h1
+  %t = add nsw <2 x i32> %j0, %j1
+  %s = call i32 @llvm.vector.reduce.add.v2i32(<2 x i32> %t)
+  ret i32 %s
+}
+
+; CHECK-LABEL: define i32 @sum_of_joined_stored(
+; CHECK: %t = add <2 x i32> %j0, %j1
+; CHECK: call i32 @llvm.vector.reduce.add.v2i32(<2 x i32> %t)
+define i32 @sum_of_joined_stored(<2 x i32> %v0, <2 x i32> %v1, <2 x i32> %v2, <2 x i32> %v3, ptr %p) "lanes-work-group-of"="k" {
+  %l0 = shufflevector <2 x i32> %v0, <2 x i32> %v1, <2 x i32> <i32 0, i32 2>
+  %h0 = shufflevector <2 x i32> %v0, <2 x i32> %v1, <2 x i32> <i32 1, i32 3>
+  %j0 = add <2 x i32> %l0, %h0
+  %l1 = shufflevector <2 x i32> %v2, <2 x i32> %v3, <2 x i32> <i32 0, i32 2>
+  %h1 = shufflevector <2 x i32> %v2, <2 x i32> %v3, <2 x i32> <i32 1, i32 3>
+  %j1 = add <2 x i32> %l1, %h1
+  %t = add <2 x i32> %j0, %j1
+  store <2 x i32> %t, ptr %p, align 4
+  %s = call i32 @llvm.vector.reduce.add.v2i32(<2 x i32> %t)
   ret i32 %s
 }
 
