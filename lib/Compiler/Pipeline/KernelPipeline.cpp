@@ -20,6 +20,7 @@
 #include "../Transforms/FoldIdempotentRecurrences.h"
 #include "../Transforms/FoldLaneIds.h"
 #include "../Transforms/FoldLocalSizes.h"
+#include "../Transforms/ForwardStraddlingLoads.h"
 #include "../Transforms/GroupRanges.h"
 #include "../Transforms/ImplicitLoopBarriers.h"
 #include "../Transforms/InlineKernelCalls.h"
@@ -177,6 +178,9 @@ ForEachWorkGroupFunctionPass tidyKernelsPass() {
   FPM.addPass(GVNPass());
   // The joined vectors GVN did not reach, stored far back in the block.
   FPM.addPass(ForwardJoinedPass());
+  // The loads GVN cannot forward: each reads the ends of two stores (a
+  // scan's or a stencil's neighbours in a tile).
+  FPM.addPass(ForwardStraddlingLoadsPass());
   FPM.addPass(SimplifyCFGPass());
   // A loop that peeling left with nothing to do.
   FPM.addPass(createFunctionToLoopPassAdaptor(LoopDeletionPass()));
