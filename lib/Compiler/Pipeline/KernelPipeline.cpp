@@ -179,7 +179,7 @@ ForEachWorkGroupFunctionPass tidyKernelsPass() {
   // The joined vectors GVN did not reach, stored far back in the block.
   FPM.addPass(ForwardJoinedPass());
   // The loads GVN cannot forward: each reads the ends of two stores (a
-  // scan's or a stencil's neighbours in a tile).
+  // tree scan's neighbours in a tile).
   FPM.addPass(ForwardStraddlingLoadsPass());
   FPM.addPass(SimplifyCFGPass());
   // A loop that peeling left with nothing to do.

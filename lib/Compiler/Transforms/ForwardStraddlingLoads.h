@@ -5,16 +5,16 @@
 /// in `lanes-tidy-kernels`, after GVN.
 ///
 /// Work-items that exchange values through local memory store their own
-/// and read their neighbours' (`tile[l] = x; barrier; tile[l - d]`: a
-/// tree scan's steps, a stencil's tile). Once the work-item loops are
-/// vector code unrolled whole, each step stores vectors at constant
-/// offsets in the tile, and the next step loads vectors shifted by d
-/// elements: every such load reads the end of one stored vector and the
-/// start of the next. GVN forwards a load that one store covers (the
-/// unshifted reads), never one that straddles two, and the processor
-/// cannot forward from two stores either: the load waits until both have
-/// left the store buffer (the scan benchmark spent a third of its time on
-/// the first such load after each step's stores).
+/// and read their neighbours' (`tile[l] = x; barrier; tile[l - d]`, a
+/// tree scan's steps). Once the work-item loops are vector code unrolled
+/// whole, each step stores vectors at constant offsets in the tile, and
+/// the next step loads vectors shifted by d elements: every such load
+/// reads the end of one stored vector and the start of the next. GVN
+/// forwards a load that one store covers (the unshifted reads), never one
+/// that straddles two, and the processor cannot forward from two stores
+/// either: the load waits until both have left the store buffer (the scan
+/// benchmark spent a third of its time on the first such load after each
+/// step's stores).
 ///
 /// So a load whose elements (all of a plain load's, those a masked load's
 /// constant mask keeps) were each last written, in the same block, by one
