@@ -259,6 +259,19 @@ public:
     setCommand([] {});
   }
 
+  /// Sets specialization constant \p Id to \p Value for this group's
+  /// kernel (SYCL 2020 4.9.4.4).
+  template <auto &Id>
+  void set_specialization_constant(lanes::detail::SpecValueType<Id> Value) {
+    SpecConstants.set<Id>(Value);
+  }
+  /// The value of \p Id for this group's kernel: the one set, else its
+  /// default.
+  template <auto &Id>
+  lanes::detail::SpecValueType<Id> get_specialization_constant() const {
+    return SpecConstants.value<Id>();
+  }
+
   /// Lanes runs commands in submission order and finishes each before
   /// submit returns, so every dependency is already satisfied.
   void depends_on(event) {}
@@ -296,6 +309,9 @@ private:
   /// command keeps the invoker alive.
   template <typename KernelName, typename KernelType, typename Inv>
   void setKernel(lanes::rt::LaunchDesc Desc, std::shared_ptr<Inv> Invoker) {
+    // Before describeKernel, which may specialize the kernel for the
+    // invoker as it is then.
+    Invoker->Spec = &SpecConstants;
     lanes::detail::describeKernel<KernelName, KernelType>(Desc,
                                                           *Invoker.get());
     Desc.LocalMemBytes = LocalMemBytes;
@@ -352,6 +368,8 @@ private:
   }
 
   size_t LocalMemBytes = 0;
+  /// What the group's kernel reads through its kernel_handler.
+  lanes::detail::SpecConstantTable SpecConstants;
   std::function<void()> Command;
   /// The kernel's mangled name, once one is set (for stream reports).
   const char *MangledKernelName = nullptr;
@@ -366,14 +384,15 @@ namespace lanes::detail {
 /// What queue needs of a handler and users must not see.
 struct HandlerAccess {
   static sycl::handler make() { return sycl::handler(); }
-  /// Runs the recorded command, if any, then writes the output of the
-  /// group's streams (also when the command throws: what the kernel
-  /// flushed may explain why).
+  /// Runs the recorded command, if any, with the specialization constants
+  /// set, then writes the output of the group's streams (also when the command
+  /// throws: what the kernel flushed may explain why).
   static void run(sycl::handler &H) {
     struct StreamsFinisher {
       sycl::handler &H;
       ~StreamsFinisher() { H.finishStreams(); }
     } Finisher{H};
+    H.SpecConstants.build();
     if (H.Command)
       H.Command();
   }

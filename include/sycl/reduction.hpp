@@ -320,6 +320,7 @@ struct ReductionInvoker {
   KernelT Kernel;
   sycl::range<Dims> UserRange; ///< range kernels only
   IndexedList<Slots...> Reductions;
+  const SpecConstantTable *Spec = nullptr;
 
   void operator()() const { run(std::index_sequence_for<Slots...>()); }
 
@@ -335,7 +336,7 @@ private:
   template <typename... ReducerT> void callKernel(ReducerT &...Rs) const {
     if constexpr (Shape == ReductionShape::NdRange) {
       sycl::nd_item<Dims> It = ItemBuilder::ndItem<Dims>();
-      LANES_INLINE_KERNEL_CALL Kernel(It, Rs...);
+      detail::callKernel(Kernel, Spec, It, Rs...);
     } else {
       sycl::id<Dims> Id = gather<sycl::id<Dims>, Dims>(
           [](int D) { return lanes::detail::globalId<Dims>(D); });
@@ -347,7 +348,8 @@ private:
         if (!Inside)
           return;
       }
-      LANES_INLINE_KERNEL_CALL callRangeKernel(Kernel, Id, UserRange, Rs...);
+      LANES_INLINE_KERNEL_CALL callRangeKernel(Kernel, Spec, Id, UserRange,
+                                               Rs...);
     }
   }
 };
@@ -531,28 +533,26 @@ constexpr bool checkReductionArguments() {
 template <int Dims, typename KernelT, typename... Slots>
 constexpr bool checkRangeReductionKernel() {
   constexpr bool Callable = std::disjunction_v<
-      std::is_invocable<const KernelT &, sycl::item<Dims, true> &,
-                        typename Slots::ReducerType &...>,
-      std::is_invocable<const KernelT &, sycl::item<Dims, false> &,
-                        typename Slots::ReducerType &...>,
-      std::is_invocable<const KernelT &, sycl::id<Dims> &,
-                        typename Slots::ReducerType &...>>;
+      Takes<KernelT, sycl::item<Dims, true>, typename Slots::ReducerType...>,
+      Takes<KernelT, sycl::item<Dims, false>, typename Slots::ReducerType...>,
+      Takes<KernelT, sycl::id<Dims>, typename Slots::ReducerType...>>;
   static_assert(Callable,
                 "a parallel_for(range<N>) kernel with reductions must be "
-                "callable (as const) with sycl::item<N> or sycl::id<N> and "
-                "then one reducer (auto &) per reduction, in order");
+                "callable (as const) with sycl::item<N> or sycl::id<N>, "
+                "then one reducer (auto &) per reduction, in order, then "
+                "optionally sycl::kernel_handler");
   return Callable;
 }
 
 template <int Dims, typename KernelT, typename... Slots>
 constexpr bool checkNdRangeReductionKernel() {
-  constexpr bool Callable =
-      std::is_invocable_v<const KernelT &, sycl::nd_item<Dims> &,
-                          typename Slots::ReducerType &...>;
+  constexpr bool Callable = Takes<KernelT, sycl::nd_item<Dims>,
+                                  typename Slots::ReducerType...>::value;
   static_assert(Callable,
                 "a parallel_for(nd_range<N>) kernel with reductions must be "
-                "callable (as const) with sycl::nd_item<N> and then one "
-                "reducer (auto &) per reduction, in order");
+                "callable (as const) with sycl::nd_item<N>, then one reducer "
+                "(auto &) per reduction, in order, then optionally "
+                "sycl::kernel_handler");
   return Callable;
 }
 
@@ -663,6 +663,7 @@ private:
     auto Invoker = std::make_shared<Inv>(Inv{
         Kernel, Range,
         makeSlots(CGH, Desc, *Results, std::index_sequence_for<Reds...>())});
+    Invoker->Spec = &CGH.SpecConstants; // before describeKernel reads it
     describeKernel<KernelName, KernelT>(Desc, *Invoker);
     Desc.LocalMemBytes = CGH.LocalMemBytes;
     CGH.MangledKernelName = Desc.KernelName;

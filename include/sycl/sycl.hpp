@@ -41,6 +41,7 @@
 #include "sycl/range.hpp"
 #include "sycl/reduction.hpp"
 #include "sycl/span.hpp"
+#include "sycl/specialization_id.hpp"
 #include "sycl/stream.hpp"
 #include "sycl/sub_group.hpp"
 #include "sycl/usm.hpp"

@@ -200,6 +200,16 @@ int main() {
   Q.submit([&](sycl::handler &CGH) {
     CGH.parallel_for(sycl::range<1>(4), 1, [=](sycl::id<1> I) { P[I] = 0; });
   });
+#elif LANES_MISUSE == 35 // a kernel_handler before the nd_item
+  Q.parallel_for(sycl::nd_range<1>(4, 2),
+                 [=](sycl::kernel_handler, sycl::nd_item<1> It) {
+                   P[It.get_global_id(0)] = 0;
+                 });
+#elif LANES_MISUSE == 36 // a specialization constant that is an int
+  static constexpr int NotAnId = 1;
+  Q.submit([&](sycl::handler &CGH) {
+    CGH.set_specialization_constant<NotAnId>(2);
+  });
 #endif
   sycl::free(P, Q);
   return 0;

@@ -8,6 +8,8 @@
 
 namespace {
 
+constexpr sycl::specialization_id<int> SampleConstant(4);
+
 void helper(sycl::nd_item<2> &It, const sycl::local_accessor<int, 2> &Tile) {
   Tile[It.get_local_id(0)][It.get_local_id(1)] = 1;
   It.barrier();
@@ -138,6 +140,14 @@ int main() {
   Q.submit([&](sycl::handler &CGH) {
     CGH.parallel_for(sycl::range<1>(N / 2), sycl::id<1>(N / 2),
                      [=](sycl::id<1> I) { A[I] = 1; });
+  });
+  Q.submit([&](sycl::handler &CGH) {
+    CGH.set_specialization_constant<SampleConstant>(
+        CGH.get_specialization_constant<SampleConstant>() + 1);
+    CGH.parallel_for(sycl::range<1>(N),
+                     [=](sycl::id<1> I, sycl::kernel_handler KH) {
+                       A[I] = KH.get_specialization_constant<SampleConstant>();
+                     });
   });
   Q.submit([&](sycl::handler &CGH) {
     sycl::local_accessor<int, 2> Tile(sycl::range<2>(4, 4), CGH);

@@ -53,22 +53,24 @@ template <typename KernelT, int Dims> struct HierarchicalInvoker {
   static constexpr bool Unwindable = true;
   KernelT Kernel;
   sycl::range<Dims> GroupSize;
+  const SpecConstantTable *Spec = nullptr;
 
   void operator()() const {
     // Element by element, as RangeInvoker reads its range.
     sycl::range<Dims> Size =
         gather<sycl::range<Dims>, Dims>([this](int I) { return GroupSize[I]; });
     sycl::group<Dims> G = HierarchicalBuilder::group<Dims>(Size);
-    LANES_INLINE_KERNEL_CALL Kernel(G);
+    callKernel(Kernel, Spec, G);
   }
 };
 
 template <typename KernelT, int Dims> constexpr void checkWorkGroupKernel() {
   static_assert(std::is_copy_constructible_v<KernelT>,
                 "SYCL kernel objects must be copyable");
-  static_assert(std::is_invocable_v<const KernelT &, sycl::group<Dims> &>,
+  static_assert(Takes<KernelT, sycl::group<Dims>>::value,
                 "a parallel_for_work_group kernel must be callable (as "
-                "const) with sycl::group<N>");
+                "const) with sycl::group<N>, then optionally "
+                "sycl::kernel_handler");
 }
 
 /// The group size of a parallel_for_work_group without one.

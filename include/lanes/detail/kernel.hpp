@@ -5,8 +5,9 @@
 /// kind goes through the one entry template kernelEntry<Invoker>: the
 /// compiler recognises it (LANES_KERNEL) and turns it into a work-group
 /// function. An Invoker holds the user's kernel object by value plus what
-/// the launch needs per work-item (the user range of a range kernel); its
-/// operator() builds the item / nd_item the kernel takes and calls it.
+/// the launch needs per work-item (the user range of a range kernel) and
+/// its command group's specialization constants; its operator() builds the
+/// item / nd_item (and kernel_handler) the kernel takes and calls it.
 ///
 /// A range kernel (`parallel_for(range<N>, f)`) is launched as an nd-range
 /// whose fastest dimension is split into groups of up to 256 work-items,
@@ -32,6 +33,7 @@
 #include "sycl/exception.hpp"
 #include "sycl/item.hpp"
 #include "sycl/nd_item.hpp"
+#include "sycl/specialization_id.hpp"
 
 #include <algorithm>
 #include <string>
@@ -64,7 +66,32 @@ struct ItemBuilder {
   template <int Dims> static sycl::group<Dims> group() {
     return sycl::group<Dims>(0);
   }
+  static sycl::kernel_handler kernelHandler(const SpecConstantTable *Spec) {
+    return sycl::kernel_handler(Spec);
+  }
 };
+
+/// Whether \p KernelT is callable (as const) with \p ArgTs, or with them
+/// and a kernel_handler after them. A std::disjunction, so that a generic
+/// lambda is instantiated only with the arguments it will receive.
+template <typename KernelT, typename... ArgTs>
+struct Takes : std::disjunction<std::is_invocable<const KernelT &, ArgTs &...>,
+                                std::is_invocable<const KernelT &, ArgTs &...,
+                                                  sycl::kernel_handler &>> {};
+
+/// Calls \p Kernel with \p Args, and with a kernel_handler reading the
+/// specialization constants \p Spec when it takes one after them.
+template <typename KernelT, typename... ArgTs>
+[[gnu::always_inline]] inline void callKernel(const KernelT &Kernel,
+                                              const SpecConstantTable *Spec,
+                                              ArgTs &...Args) {
+  if constexpr (std::is_invocable_v<const KernelT &, ArgTs &...>) {
+    LANES_INLINE_KERNEL_CALL Kernel(Args...);
+  } else {
+    sycl::kernel_handler Handler = ItemBuilder::kernelHandler(Spec);
+    LANES_INLINE_KERNEL_CALL Kernel(Args..., Handler);
+  }
+}
 
 /// The one kernel entry: runs the invoker at \p Obj for one work-item.
 template <typename Invoker> LANES_KERNEL void kernelEntry(const void *Obj) {
@@ -74,13 +101,15 @@ template <typename Invoker> LANES_KERNEL void kernelEntry(const void *Obj) {
 /// Calls range kernel \p Kernel at \p Id of \p UserRange with the argument
 /// it takes: item<Dims> (also what generic lambdas and, for Dims == 1,
 /// integral parameters get), or id<Dims>; \p Extra (the reducers of a
-/// parallel_for with reductions) follow it. Always inlined, for g++ too
+/// parallel_for with reductions) and a kernel_handler reading \p Spec, if
+/// it takes one, follow it. Always inlined, for g++ too
 /// (LANES_INLINE_KERNEL_CALL is Clang's only): its item carries an offset
 /// (zero here), which would otherwise tip g++ into a call per work-item.
 template <typename KernelT, int Dims, typename... ExtraT>
 [[gnu::always_inline]] inline void
-callRangeKernel(const KernelT &Kernel, sycl::id<Dims> &Id,
-                const sycl::range<Dims> &UserRange, ExtraT &...Extra) {
+callRangeKernel(const KernelT &Kernel, const SpecConstantTable *Spec,
+                sycl::id<Dims> &Id, const sycl::range<Dims> &UserRange,
+                ExtraT &...Extra) {
   // Read the range element by element (typed loads the optimizer can tell
   // apart from the kernel's stores) rather than copying the object.
   sycl::range<Dims> Range =
@@ -89,25 +118,25 @@ callRangeKernel(const KernelT &Kernel, sycl::id<Dims> &Id,
   // reference or by reference.
   using ItemT = sycl::item<Dims, true>;
   using ItemNoOffsetT = sycl::item<Dims, false>;
-  if constexpr (std::is_invocable_v<const KernelT &, ItemT &, ExtraT &...>) {
+  if constexpr (Takes<KernelT, ItemT, ExtraT...>::value) {
     ItemT It = ItemBuilder::item<Dims, true>(Id, Range);
-    LANES_INLINE_KERNEL_CALL Kernel(It, Extra...);
-  } else if constexpr (std::is_invocable_v<const KernelT &, ItemNoOffsetT &,
-                                           ExtraT &...>) {
+    callKernel(Kernel, Spec, It, Extra...);
+  } else if constexpr (Takes<KernelT, ItemNoOffsetT, ExtraT...>::value) {
     ItemNoOffsetT It = ItemBuilder::item<Dims, false>(Id, Range);
-    LANES_INLINE_KERNEL_CALL Kernel(It, Extra...);
+    callKernel(Kernel, Spec, It, Extra...);
   } else {
-    LANES_INLINE_KERNEL_CALL Kernel(Id, Extra...);
+    callKernel(Kernel, Spec, Id, Extra...);
   }
 }
 
 /// Calls the kernel of `parallel_for(range, offset, f)` at launch id
 /// \p LaunchId (in [0, \p UserRange)) with item<Dims, true> (also what
 /// generic lambdas and 1-D integral parameters get) or id<Dims>, either
-/// holding LaunchId + \p UserOffset.
+/// holding LaunchId + \p UserOffset, and a kernel_handler if it takes one.
 template <typename KernelT, int Dims>
 [[gnu::always_inline]] inline void
-callOffsetRangeKernel(const KernelT &Kernel, const sycl::id<Dims> &LaunchId,
+callOffsetRangeKernel(const KernelT &Kernel, const SpecConstantTable *Spec,
+                      const sycl::id<Dims> &LaunchId,
                       const sycl::range<Dims> &UserRange,
                       const sycl::id<Dims> &UserOffset) {
   // Element by element, as callRangeKernel reads the range.
@@ -117,11 +146,11 @@ callOffsetRangeKernel(const KernelT &Kernel, const sycl::id<Dims> &LaunchId,
       gather<sycl::id<Dims>, Dims>([&](int I) { return UserOffset[I]; });
   sycl::id<Dims> Id = LaunchId + Offset;
   using ItemT = sycl::item<Dims, true>;
-  if constexpr (std::is_invocable_v<const KernelT &, ItemT &>) {
+  if constexpr (Takes<KernelT, ItemT>::value) {
     ItemT It = ItemBuilder::item<Dims>(Id, Range, Offset);
-    LANES_INLINE_KERNEL_CALL Kernel(It);
+    callKernel(Kernel, Spec, It);
   } else {
-    LANES_INLINE_KERNEL_CALL Kernel(Id);
+    callKernel(Kernel, Spec, Id);
   }
 }
 
@@ -130,8 +159,11 @@ callOffsetRangeKernel(const KernelT &Kernel, const sycl::id<Dims> &LaunchId,
 /// (Each invoker says it as `Unwindable`; see rt::LaunchDesc.)
 template <typename KernelT, int Dims, typename... ExtraT>
 inline constexpr bool UnwindableNdRangeKernel =
-    !std::is_nothrow_invocable_v<const KernelT &, sycl::nd_item<Dims> &,
-                                 ExtraT &...>;
+    std::is_invocable_v<const KernelT &, sycl::nd_item<Dims> &, ExtraT &...>
+        ? !std::is_nothrow_invocable_v<const KernelT &, sycl::nd_item<Dims> &,
+                                       ExtraT &...>
+        : !std::is_nothrow_invocable_v<const KernelT &, sycl::nd_item<Dims> &,
+                                       ExtraT &..., sycl::kernel_handler &>;
 
 /// Sets \p Id to the global id of the range work-item that runs. Padded:
 /// the launch was rounded up, so false for a work-item outside UserRange.
@@ -155,11 +187,12 @@ template <typename KernelT, int Dims, bool Padded> struct RangeInvoker {
   static constexpr bool Unwindable = true;
   KernelT Kernel;
   sycl::range<Dims> UserRange;
+  const SpecConstantTable *Spec = nullptr;
 
   void operator()() const {
     sycl::id<Dims> Id;
     if (rangeWorkItem<Dims, Padded>(UserRange, Id))
-      LANES_INLINE_KERNEL_CALL callRangeKernel(Kernel, Id, UserRange);
+      LANES_INLINE_KERNEL_CALL callRangeKernel(Kernel, Spec, Id, UserRange);
   }
 };
 
@@ -171,12 +204,13 @@ template <typename KernelT, int Dims, bool Padded> struct OffsetRangeInvoker {
   KernelT Kernel;
   sycl::range<Dims> UserRange;
   sycl::id<Dims> Offset;
+  const SpecConstantTable *Spec = nullptr;
 
   void operator()() const {
     sycl::id<Dims> Id;
     if (rangeWorkItem<Dims, Padded>(UserRange, Id))
-      LANES_INLINE_KERNEL_CALL callOffsetRangeKernel(Kernel, Id, UserRange,
-                                                     Offset);
+      LANES_INLINE_KERNEL_CALL callOffsetRangeKernel(Kernel, Spec, Id,
+                                                     UserRange, Offset);
   }
 };
 
@@ -184,9 +218,10 @@ template <typename KernelT, int Dims, bool Padded> struct OffsetRangeInvoker {
 template <typename KernelT, int Dims> struct NdRangeInvoker {
   static constexpr bool Unwindable = UnwindableNdRangeKernel<KernelT, Dims>;
   KernelT Kernel;
+  const SpecConstantTable *Spec = nullptr;
   void operator()() const {
     sycl::nd_item<Dims> It = ItemBuilder::ndItem<Dims>();
-    LANES_INLINE_KERNEL_CALL Kernel(It);
+    callKernel(Kernel, Spec, It);
   }
 };
 
@@ -195,7 +230,8 @@ template <typename KernelT> struct SingleTaskInvoker {
   /// A group of one work-item never waits.
   static constexpr bool Unwindable = true;
   KernelT Kernel;
-  void operator()() const { Kernel(); }
+  const SpecConstantTable *Spec = nullptr;
+  void operator()() const { callKernel(Kernel, Spec); }
 };
 
 /// Static checks with messages a user can act on.
@@ -205,37 +241,36 @@ template <typename KernelT, int Dims> constexpr void checkRangeKernel() {
   // std::disjunction stops at the first match, so a generic lambda is only
   // instantiated with the argument it will receive.
   static_assert(
-      std::disjunction_v<
-          std::is_invocable<const KernelT &, sycl::item<Dims, true> &>,
-          std::is_invocable<const KernelT &, sycl::item<Dims, false> &>,
-          std::is_invocable<const KernelT &, sycl::id<Dims> &>>,
+      std::disjunction_v<Takes<KernelT, sycl::item<Dims, true>>,
+                         Takes<KernelT, sycl::item<Dims, false>>,
+                         Takes<KernelT, sycl::id<Dims>>>,
       "a parallel_for(range<N>) kernel must be callable (as const) with "
-      "sycl::item<N> or sycl::id<N>");
+      "sycl::item<N> or sycl::id<N>, then optionally sycl::kernel_handler");
 }
 template <typename KernelT, int Dims> constexpr void checkOffsetRangeKernel() {
   static_assert(std::is_copy_constructible_v<KernelT>,
                 "SYCL kernel objects must be copyable");
   static_assert(
-      std::disjunction_v<
-          std::is_invocable<const KernelT &, sycl::item<Dims, true> &>,
-          std::is_invocable<const KernelT &, sycl::id<Dims> &>>,
+      std::disjunction_v<Takes<KernelT, sycl::item<Dims, true>>,
+                         Takes<KernelT, sycl::id<Dims>>>,
       "a parallel_for(range<N>, id<N> offset) kernel must be callable (as "
       "const) with sycl::item<N> or sycl::id<N> (sycl::item<N, false> "
-      "has no offset)");
+      "has no offset), then optionally sycl::kernel_handler");
 }
 template <typename KernelT, int Dims> constexpr void checkNdRangeKernel() {
   static_assert(std::is_copy_constructible_v<KernelT>,
                 "SYCL kernel objects must be copyable");
-  static_assert(std::is_invocable_v<const KernelT &, sycl::nd_item<Dims> &>,
+  static_assert(Takes<KernelT, sycl::nd_item<Dims>>::value,
                 "a parallel_for(nd_range<N>) kernel must be callable (as "
-                "const) with sycl::nd_item<N>");
+                "const) with sycl::nd_item<N>, then optionally "
+                "sycl::kernel_handler");
 }
 template <typename KernelT> constexpr void checkSingleTaskKernel() {
   static_assert(std::is_copy_constructible_v<KernelT>,
                 "SYCL kernel objects must be copyable");
-  static_assert(std::is_invocable_v<const KernelT &>,
+  static_assert(Takes<KernelT>::value,
                 "a single_task kernel must be callable (as const) with no "
-                "arguments");
+                "arguments or with sycl::kernel_handler");
 }
 
 /// The mangled name the runtime reports: the user's kernel name type if one
