@@ -260,7 +260,7 @@ public:
   }
 
   /// Sets specialization constant \p Id to \p Value for this group's
-  /// kernel (SYCL 2020 4.9.4.4).
+  /// kernel.
   template <auto &Id>
   void set_specialization_constant(lanes::detail::SpecValueType<Id> Value) {
     SpecConstants.set<Id>(Value);

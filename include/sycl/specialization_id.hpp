@@ -156,7 +156,7 @@ private:
   }
 
   std::vector<std::pair<const void *, std::shared_ptr<const void>>> Values;
-  /// The table's slots: two empty ones until a value is set.
+  /// The kernels' table: two empty slots until build() has values.
   std::vector<Slot> Slots = std::vector<Slot>(2);
   uint64_t Multiplier = 1;
   unsigned Shift = 63;
@@ -168,7 +168,7 @@ namespace sycl {
 inline namespace _V1 {
 
 /// What a kernel that takes it as its last parameter reads its
-/// specialization constants from (SYCL 2020 4.9.4.4).
+/// specialization constants from.
 class kernel_handler {
 public:
   template <auto &Id>
