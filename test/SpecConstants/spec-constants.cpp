@@ -31,10 +31,6 @@ template <int N> constexpr sycl::specialization_id<int> Many(100 + N);
 
 constexpr size_t N = 1000;
 
-int checkInts(const char *Name, const int *Got, const std::vector<int> &Want) {
-  return corpus::check(Name, Got, Want);
-}
-
 /// What each kernel below writes for work-item \p I: Factor (set to
 /// \p F) times I plus Bias (left at -7).
 std::vector<int> want(size_t Count, int F) {
@@ -54,7 +50,7 @@ int runKernels(sycl::queue &Q, int *Out) {
        Out[1] = KH.get_specialization_constant<Bias>();
      });
    }).wait();
-  Rc |= checkInts("single_task", Out, {11, -7});
+  Rc |= corpus::check("single_task", Out, {11, -7});
 
   // range<1> with item, a size that pads the launch.
   Q.submit([&](sycl::handler &H) {
@@ -66,7 +62,7 @@ int runKernels(sycl::queue &Q, int *Out) {
                                KH.get_specialization_constant<Bias>();
                     });
    }).wait();
-  Rc |= checkInts("range<1>, item", Out, want(N, 5));
+  Rc |= corpus::check("range<1>, item", Out, want(N, 5));
 
   // range<2> with id, taking the kernel_handler by const reference.
   Q.submit([&](sycl::handler &H) {
@@ -78,7 +74,7 @@ int runKernels(sycl::queue &Q, int *Out) {
                                KH.get_specialization_constant<Bias>();
                     });
    }).wait();
-  Rc |= checkInts("range<2>, id", Out, want(N, -4));
+  Rc |= corpus::check("range<2>, id", Out, want(N, -4));
 
   // range with an offset.
   Q.submit([&](sycl::handler &H) {
@@ -112,7 +108,7 @@ int runKernels(sycl::queue &Q, int *Out) {
   std::vector<int> Rotated(N);
   for (size_t I = 0; I < N; ++I)
     Rotated[I] = W[I / 100 * 100 + (I % 100 + 1) % 100];
-  Rc |= checkInts("nd_range with a barrier", Out, Rotated);
+  Rc |= corpus::check("nd_range with a barrier", Out, Rotated);
   return Rc;
 }
 
@@ -162,7 +158,7 @@ int runReductionsAndGroups(sycl::queue &Q, int *Out) {
   std::vector<int> WantMap(N);
   for (size_t I = 0; I < N; ++I)
     WantMap[I] = int(I) * 3 + 1;
-  Rc |= checkInts("parallel_for_work_group, struct constant", Out, WantMap);
+  Rc |= corpus::check("parallel_for_work_group, struct constant", Out, WantMap);
   return Rc;
 }
 
