@@ -18,6 +18,7 @@
 #include "lanes/detail/kernel.hpp"
 #include "sycl/event.hpp"
 #include "sycl/exception.hpp"
+#include "sycl/kernel_bundle.hpp"
 #include "sycl/nd_range.hpp"
 
 #include <cstring>
@@ -74,6 +75,9 @@ public:
   void parallel_for_work_group(range<Dims> NumGroups, range<Dims> GroupSize,
                                const KernelType &Kernel) {
     lanes::detail::checkWorkGroupKernel<KernelType, Dims>();
+    // For kernel::get_info: its groups' limit.
+    lanes::detail::kernelInfo<KernelName, KernelType,
+                              lanes::detail::MaxHierarchicalGroupSize>();
     using Inv = lanes::detail::HierarchicalInvoker<KernelType, Dims>;
     lanes::rt::LaunchDesc Desc;
     Desc.KernelName = lanes::detail::kernelName<KernelName, KernelType>();
@@ -260,16 +264,36 @@ public:
   }
 
   /// Sets specialization constant \p Id to \p Value for this group's
-  /// kernel.
+  /// kernel. Throws errc::invalid after use_kernel_bundle, whose bundle
+  /// then holds the values.
   template <auto &Id>
   void set_specialization_constant(lanes::detail::SpecValueType<Id> Value) {
+    checkNoBundle("set_specialization_constant");
     SpecConstants.set<Id>(Value);
+    SetSpecConstant = true;
   }
   /// The value of \p Id for this group's kernel: the one set, else its
-  /// default.
+  /// default. Throws errc::invalid after use_kernel_bundle.
   template <auto &Id>
   lanes::detail::SpecValueType<Id> get_specialization_constant() const {
+    checkNoBundle("get_specialization_constant");
     return SpecConstants.value<Id>();
+  }
+
+  /// Runs this group's kernel with the specialization constants of
+  /// \p KernelBundle, which must hold the kernel (else the kernel's
+  /// launch throws errc::kernel_not_supported). Throws errc::invalid after
+  /// set_specialization_constant.
+  void use_kernel_bundle(
+      const kernel_bundle<bundle_state::executable> &KernelBundle) {
+    if (SetSpecConstant)
+      throw exception(make_error_code(errc::invalid),
+                      "handler::use_kernel_bundle after "
+                      "handler::set_specialization_constant: a command group "
+                      "takes its specialization constants from one or the "
+                      "other");
+    Bundle = lanes::detail::BundleAccess::state(KernelBundle);
+    SpecConstants = Bundle->Spec;
   }
 
   /// Lanes runs commands in submission order and finishes each before
@@ -305,13 +329,38 @@ private:
     this->Command = std::forward<CommandT>(Command);
   }
 
+  /// Throws errc::invalid, naming handler::\p Function, after
+  /// use_kernel_bundle.
+  void checkNoBundle(const char *Function) const {
+    if (Bundle)
+      throw exception(make_error_code(errc::invalid),
+                      std::string("handler::") + Function +
+                          " after handler::use_kernel_bundle: the kernel "
+                          "reads the bundle's specialization constants");
+  }
+
+  /// Points \p Invoker, of the kernel \p KernelName, \p KernelType, at the
+  /// group's specialization constants, once the kernel bundle the group
+  /// uses, if any, is found to hold the kernel. Comes before
+  /// describeKernel, which may specialize the kernel for the invoker as it
+  /// is then.
+  template <typename KernelName, typename KernelType, typename Inv>
+  void prepareKernel(Inv &Invoker) {
+    const lanes::detail::KernelInfo &Kernel =
+        lanes::detail::kernelInfo<KernelName, KernelType>();
+    if (Bundle && !Bundle->has(&Kernel))
+      throw exception(make_error_code(errc::kernel_not_supported),
+                      std::string("kernel ") + Kernel.Name() +
+                          " is not in the kernel bundle of "
+                          "handler::use_kernel_bundle");
+    Invoker.Spec = &SpecConstants;
+  }
+
   /// Records the launch of \p Invoker with the sizes in \p Desc; the
   /// command keeps the invoker alive.
   template <typename KernelName, typename KernelType, typename Inv>
   void setKernel(lanes::rt::LaunchDesc Desc, std::shared_ptr<Inv> Invoker) {
-    // Before describeKernel, which may specialize the kernel for the
-    // invoker as it is then.
-    Invoker->Spec = &SpecConstants;
+    prepareKernel<KernelName, KernelType>(*Invoker);
     lanes::detail::describeKernel<KernelName, KernelType>(Desc,
                                                           *Invoker.get());
     Desc.LocalMemBytes = LocalMemBytes;
@@ -370,6 +419,9 @@ private:
   size_t LocalMemBytes = 0;
   /// What the group's kernel reads through its kernel_handler.
   lanes::detail::SpecConstantTable SpecConstants;
+  bool SetSpecConstant = false;
+  /// The bundle of use_kernel_bundle, if any.
+  std::shared_ptr<const lanes::detail::BundleState> Bundle;
   std::function<void()> Command;
   /// The kernel's mangled name, once one is set (for stream reports).
   const char *MangledKernelName = nullptr;

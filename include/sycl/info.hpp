@@ -20,6 +20,7 @@
 namespace sycl {
 inline namespace _V1 {
 
+class context;
 class device;
 class platform;
 
@@ -112,8 +113,8 @@ struct version {
 struct platform {
   using return_type = sycl::platform;
 };
-/// Sub-group sizes the device supports. Lanes has no sub-groups yet, so
-/// every work-item is its own sub-group: {1}.
+/// Sub-group sizes the device supports: the one size of the translation
+/// unit's kernels (lanes/detail/sub_group_size.hpp).
 struct sub_group_sizes {
   using return_type = std::vector<size_t>;
 };
@@ -206,6 +207,38 @@ struct command_end {
   using return_type = uint64_t;
 };
 } // namespace event_profiling
+
+namespace queue {
+struct context {
+  using return_type = sycl::context;
+};
+struct device {
+  using return_type = sycl::device;
+};
+} // namespace queue
+
+/// Queries of a kernel on a device (kernel::get_info(device)).
+namespace kernel_device_specific {
+/// Only for built-in kernels and custom devices: throws errc::invalid.
+struct global_work_size {
+  using return_type = range<3>;
+};
+/// The largest work-group the kernel may run with.
+struct work_group_size {
+  using return_type = size_t;
+};
+/// The kernel's sub-group size.
+struct preferred_work_group_size_multiple {
+  using return_type = size_t;
+};
+/// The sub-groups of the largest work-group.
+struct max_num_sub_groups {
+  using return_type = uint32_t;
+};
+struct max_sub_group_size {
+  using return_type = uint32_t;
+};
+} // namespace kernel_device_specific
 
 } // namespace info
 } // namespace _V1

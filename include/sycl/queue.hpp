@@ -101,6 +101,17 @@ public:
   bool is_in_order() const {
     return State->Props.has_property<property::queue::in_order>();
   }
+  /// info::queue::context or info::queue::device.
+  template <typename Param> typename Param::return_type get_info() const {
+    static_assert(std::is_same_v<Param, info::queue::context> ||
+                      std::is_same_v<Param, info::queue::device>,
+                  "queue::get_info takes info::queue::context or "
+                  "info::queue::device");
+    if constexpr (std::is_same_v<Param, info::queue::context>)
+      return get_context();
+    else
+      return get_device();
+  }
   template <typename Prop> bool has_property() const noexcept {
     return State->Props.has_property<Prop>();
   }
@@ -128,6 +139,13 @@ public:
     }
     Times.End = lanes::detail::nowNs();
     return lanes::detail::EventBuilder::finished(Times, State->Errors);
+  }
+
+  /// Runs the command group \p Function here. SYCL runs it on the
+  /// secondary queue when the primary cannot, but both queues have the one
+  /// Lanes device, where it would fail the same way.
+  template <typename CGF> event submit(CGF &&Function, queue &) {
+    return submit(std::forward<CGF>(Function));
   }
 
   /// Every submitted command has finished already.

@@ -663,7 +663,7 @@ private:
     auto Invoker = std::make_shared<Inv>(Inv{
         Kernel, Range,
         makeSlots(CGH, Desc, *Results, std::index_sequence_for<Reds...>())});
-    Invoker->Spec = &CGH.SpecConstants; // before describeKernel reads it
+    CGH.prepareKernel<KernelName, KernelT>(*Invoker);
     describeKernel<KernelName, KernelT>(Desc, *Invoker);
     Desc.LocalMemBytes = CGH.LocalMemBytes;
     CGH.MangledKernelName = Desc.KernelName;

@@ -92,6 +92,13 @@ public:
       Values.emplace_back(&Id, std::move(Stored));
   }
 
+  /// Takes the values \p Other has for the constants not set here.
+  void addMissing(const SpecConstantTable &Other) {
+    for (const auto &Entry : Other.Values)
+      if (indexOf(Entry.first) == Values.size())
+        Values.push_back(Entry);
+  }
+
   /// The value of \p Id on the host: the one set, else its default.
   template <auto &Id> SpecValueType<Id> value() const {
     size_t I = indexOf(&Id);

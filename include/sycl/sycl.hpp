@@ -30,6 +30,7 @@
 #include "sycl/id.hpp"
 #include "sycl/info.hpp"
 #include "sycl/item.hpp"
+#include "sycl/kernel_bundle.hpp"
 #include "sycl/local_accessor.hpp"
 #include "sycl/marray.hpp"
 #include "sycl/multi_ptr.hpp"

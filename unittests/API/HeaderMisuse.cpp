@@ -210,6 +210,22 @@ int main() {
   Q.submit([&](sycl::handler &CGH) {
     CGH.set_specialization_constant<NotAnId>(2);
   });
+#elif LANES_MISUSE == 37 // setting a constant of an executable bundle
+  static constexpr sycl::specialization_id<int> Id(1);
+  auto Bundle =
+      sycl::get_kernel_bundle<sycl::bundle_state::executable>(Q.get_context());
+  Bundle.set_specialization_constant<Id>(2);
+#elif LANES_MISUSE == 38 // a kernel of an input bundle
+  auto Bundle =
+      sycl::get_kernel_bundle<sycl::bundle_state::input>(Q.get_context());
+  (void)Bundle.get_kernel(sycl::get_kernel_ids().front());
+#elif LANES_MISUSE == 39 // a kernel query Lanes does not answer
+  auto Bundle =
+      sycl::get_kernel_bundle<sycl::bundle_state::executable>(Q.get_context());
+  (void)Bundle.get_kernel(sycl::get_kernel_ids().front())
+      .get_info<sycl::info::device::name>(Q.get_device());
+#elif LANES_MISUSE == 40 // a queue query Lanes does not answer
+  (void)Q.get_info<sycl::info::device::name>();
 #endif
   sycl::free(P, Q);
   return 0;

@@ -141,6 +141,22 @@ int main() {
     CGH.parallel_for(sycl::range<1>(N / 2), sycl::id<1>(N / 2),
                      [=](sycl::id<1> I) { A[I] = 1; });
   });
+  // Kernel bundles: the constant set on an input bundle, the kernel's
+  // queries, and the queue's.
+  auto Input = sycl::get_kernel_bundle<sycl::bundle_state::input>(
+      Q.get_info<sycl::info::queue::context>());
+  Input.set_specialization_constant<SampleConstant>(7);
+  auto Built = sycl::build(Input);
+  Q.submit([&](sycl::handler &CGH) {
+    CGH.use_kernel_bundle(Built);
+    CGH.single_task<class BundledKernel>([=](sycl::kernel_handler KH) {
+      A[0] = KH.get_specialization_constant<SampleConstant>();
+    });
+  });
+  A[1] = int(Built.get_kernel<class BundledKernel>()
+                 .get_info<sycl::info::kernel_device_specific::
+                               preferred_work_group_size_multiple>(
+                     Q.get_info<sycl::info::queue::device>()));
   Q.submit([&](sycl::handler &CGH) {
     CGH.set_specialization_constant<SampleConstant>(
         CGH.get_specialization_constant<SampleConstant>() + 1);

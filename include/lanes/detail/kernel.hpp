@@ -273,13 +273,17 @@ template <typename KernelT> constexpr void checkSingleTaskKernel() {
                 "arguments or with sycl::kernel_handler");
 }
 
-/// The mangled name the runtime reports: the user's kernel name type if one
-/// was given, else the kernel object's type. Name types may be incomplete
-/// (`parallel_for<class Foo>`), so the name is taken from a pointer to the
-/// type, minus the Itanium pointer prefix "P".
+/// The type that stands for a kernel: the user's kernel name type if one
+/// was given, else the kernel object's type.
+template <typename NameT, typename KernelT>
+using KernelKey =
+    std::conditional_t<std::is_same_v<NameT, AutoName>, KernelT, NameT>;
+
+/// The mangled name of the kernel's KernelKey, which the runtime reports.
+/// Name types may be incomplete (`parallel_for<class Foo>`), so the name is
+/// taken from a pointer to the type, minus the Itanium pointer prefix "P".
 template <typename NameT, typename KernelT> const char *kernelName() {
-  using T = std::conditional_t<std::is_same_v<NameT, AutoName>, KernelT, NameT>;
-  const char *Name = typeid(T *).name();
+  const char *Name = typeid(KernelKey<NameT, KernelT> *).name();
   return Name[0] == 'P' ? Name + 1 : Name;
 }
 

@@ -1,0 +1,545 @@
+//===- sycl/kernel_bundle.hpp - Kernel bundles, kernels and kernel ids ----===//
+//
+/// \file
+/// SYCL 2020 kernel bundles. Lanes compiles every kernel of a program
+/// ahead of time, for its one device, so a bundle in any state (input,
+/// object, executable) holds the same things: some of the program's
+/// kernels and the specialization constants set on it. compile(), link()
+/// and build() change the state and nothing else. A kernel of an
+/// executable bundle answers queries about itself on the device
+/// (kernel::get_info), and handler::use_kernel_bundle makes a command
+/// group's kernel read the bundle's specialization constants.
+///
+/// The program's kernels are known when it starts: every kernel that a
+/// command group or queue shortcut of the program submits registers itself
+/// (KernelRecord) before main, under its kernel name type, or its kernel
+/// object's type when it has none. kernel_id::get_name() is that type's
+/// name.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LANES_SYCL_KERNEL_BUNDLE_HPP
+#define LANES_SYCL_KERNEL_BUNDLE_HPP
+
+#include "lanes/detail/kernel.hpp"
+#include "sycl/device.hpp"
+#include "sycl/exception.hpp"
+#include "sycl/property_list.hpp"
+#include "sycl/specialization_id.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cxxabi.h>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <type_traits>
+#include <typeinfo>
+#include <vector>
+
+namespace lanes::detail {
+
+/// One kernel of the program.
+struct KernelInfo {
+  const char *(*Name)();
+  /// The sub-group size it was compiled for.
+  unsigned SubGroupSize;
+  /// The most work-items its work-groups may have, where that is less than
+  /// the device's maximum; else 0.
+  size_t MaxWorkGroupSize;
+};
+
+/// The kernels of the program, in the order they registered.
+class KernelRegistry {
+public:
+  static KernelRegistry &get() {
+    static KernelRegistry Registry;
+    return Registry;
+  }
+  bool add(const KernelInfo &Kernel) {
+    std::lock_guard<std::mutex> Guard(Lock);
+    Kernels.push_back(&Kernel);
+    return true;
+  }
+  std::vector<const KernelInfo *> all() {
+    std::lock_guard<std::mutex> Guard(Lock);
+    return Kernels;
+  }
+
+private:
+  std::mutex Lock;
+  std::vector<const KernelInfo *> Kernels;
+};
+
+/// The name of type \p T as C++ spells it, where the C++ library can tell.
+template <typename T> const char *typeName() {
+  static const std::string Name = [] {
+    // From a pointer, as T may be incomplete: skip the "P".
+    const char *Mangled = typeid(T *).name() + 1;
+    int Status = -1;
+    char *Readable = abi::__cxa_demangle(Mangled, nullptr, nullptr, &Status);
+    std::string Result = Status == 0 ? Readable : Mangled;
+    std::free(Readable);
+    return Result;
+  }();
+  return Name.c_str();
+}
+
+/// Kernel \p Key (a KernelKey), which registers itself as the program
+/// starts once kernelInfo() is instantiated for it. Info is constant
+/// initialized, before any registration runs.
+template <typename Key> struct KernelRecord {
+  static inline KernelInfo Info{&typeName<Key>, SubGroupSize, 0};
+  static inline const bool Registered = KernelRegistry::get().add(Info);
+};
+
+/// Sets the work-group limit of kernel \p Key as the program starts.
+template <typename Key, size_t Limit> struct KernelGroupLimit {
+  static inline const bool Set =
+      (KernelRecord<Key>::Info.MaxWorkGroupSize = Limit, true);
+};
+
+/// The kernel named \p NameT whose kernel object is a \p KernelT, whose
+/// work-groups may have at most \p GroupLimit work-items if that is not 0.
+template <typename NameT, typename KernelT, size_t GroupLimit = 0>
+const KernelInfo &kernelInfo() {
+  using Key = KernelKey<NameT, KernelT>;
+  (void)KernelRecord<Key>::Registered;
+  if constexpr (GroupLimit != 0)
+    (void)KernelGroupLimit<Key, GroupLimit>::Set;
+  return KernelRecord<Key>::Info;
+}
+
+/// What a kernel bundle holds; copies of a bundle share one.
+struct BundleState {
+  std::vector<const KernelInfo *> Kernels;
+  SpecConstantTable Spec;
+
+  bool has(const KernelInfo *Kernel) const {
+    return std::find(Kernels.begin(), Kernels.end(), Kernel) != Kernels.end();
+  }
+  /// Adds the kernels of \p Other this one lacks, and the constants set
+  /// there that are not set here.
+  void add(const BundleState &Other) {
+    for (const KernelInfo *Kernel : Other.Kernels)
+      if (!has(Kernel))
+        Kernels.push_back(Kernel);
+    Spec.addMissing(Other.Spec);
+  }
+};
+
+struct BundleAccess;
+
+} // namespace lanes::detail
+
+namespace sycl {
+inline namespace _V1 {
+
+enum class bundle_state { input, object, executable };
+
+/// Names one kernel of the program.
+class kernel_id {
+public:
+  kernel_id() = delete;
+  const char *get_name() const noexcept { return Kernel->Name(); }
+
+  friend bool operator==(const kernel_id &L, const kernel_id &R) {
+    return L.Kernel == R.Kernel;
+  }
+  friend bool operator!=(const kernel_id &L, const kernel_id &R) {
+    return !(L == R);
+  }
+
+private:
+  friend struct lanes::detail::BundleAccess;
+  explicit kernel_id(const lanes::detail::KernelInfo *Kernel)
+      : Kernel(Kernel) {}
+  const lanes::detail::KernelInfo *Kernel;
+};
+
+template <bundle_state State> class kernel_bundle;
+
+/// A kernel of an executable kernel bundle.
+class kernel {
+public:
+  kernel() = delete;
+
+  context get_context() const { return context(); }
+  kernel_bundle<bundle_state::executable> get_kernel_bundle() const;
+
+  /// An info::kernel_device_specific query on \p Dev.
+  template <typename Param>
+  typename Param::return_type get_info(const device &Dev) const;
+
+  friend bool operator==(const kernel &L, const kernel &R) {
+    return L.Kernel == R.Kernel && L.Bundle == R.Bundle;
+  }
+  friend bool operator!=(const kernel &L, const kernel &R) { return !(L == R); }
+
+private:
+  friend struct lanes::detail::BundleAccess;
+  kernel(const lanes::detail::KernelInfo *Kernel,
+         std::shared_ptr<lanes::detail::BundleState> Bundle)
+      : Kernel(Kernel), Bundle(std::move(Bundle)) {}
+  const lanes::detail::KernelInfo *Kernel;
+  std::shared_ptr<lanes::detail::BundleState> Bundle;
+};
+
+/// Some kernels of the program, and the specialization constants set for
+/// them (in input state) or built into them.
+template <bundle_state State> class kernel_bundle {
+public:
+  kernel_bundle() = delete;
+
+  bool empty() const noexcept { return Bundle->Kernels.empty(); }
+  context get_context() const noexcept { return context(); }
+  std::vector<device> get_devices() const { return {device()}; }
+
+  bool has_kernel(const kernel_id &Id) const noexcept;
+  bool has_kernel(const kernel_id &Id, const device &) const noexcept {
+    return has_kernel(Id);
+  }
+  template <typename KernelName> bool has_kernel() const noexcept {
+    return Bundle->has(&lanes::detail::KernelRecord<KernelName>::Info);
+  }
+  template <typename KernelName>
+  bool has_kernel(const device &) const noexcept {
+    return has_kernel<KernelName>();
+  }
+  std::vector<kernel_id> get_kernel_ids() const;
+
+  /// Kernel \p Id of the bundle; throws errc::invalid if it has no such
+  /// kernel.
+  kernel get_kernel(const kernel_id &Id) const;
+  template <typename KernelName> kernel get_kernel() const;
+
+  /// Sets \p Id to \p Value for the kernels of the bundle.
+  template <auto &Id>
+  void set_specialization_constant(lanes::detail::SpecValueType<Id> Value) {
+    static_assert(State == bundle_state::input,
+                  "kernel_bundle::set_specialization_constant needs a bundle "
+                  "in bundle_state::input");
+    Bundle->Spec.template set<Id>(Value);
+  }
+  /// The value of \p Id in the bundle: the one set, else its default.
+  template <auto &Id>
+  lanes::detail::SpecValueType<Id> get_specialization_constant() const {
+    return Bundle->Spec.template value<Id>();
+  }
+
+  friend bool operator==(const kernel_bundle &L, const kernel_bundle &R) {
+    return L.Bundle == R.Bundle;
+  }
+  friend bool operator!=(const kernel_bundle &L, const kernel_bundle &R) {
+    return !(L == R);
+  }
+
+private:
+  friend struct lanes::detail::BundleAccess;
+  explicit kernel_bundle(std::shared_ptr<lanes::detail::BundleState> Bundle)
+      : Bundle(std::move(Bundle)) {}
+  std::shared_ptr<lanes::detail::BundleState> Bundle;
+};
+
+} // namespace _V1
+} // namespace sycl
+
+namespace lanes::detail {
+
+/// What the kernel bundle functions need of the classes above.
+struct BundleAccess {
+  static sycl::kernel_id id(const KernelInfo *Kernel) {
+    return sycl::kernel_id(Kernel);
+  }
+  static const KernelInfo *info(const sycl::kernel_id &Id) { return Id.Kernel; }
+  static const KernelInfo *info(const sycl::kernel &K) { return K.Kernel; }
+  static sycl::kernel makeKernel(const KernelInfo *Kernel,
+                                 std::shared_ptr<BundleState> Bundle) {
+    return sycl::kernel(Kernel, std::move(Bundle));
+  }
+  template <sycl::bundle_state State>
+  static sycl::kernel_bundle<State>
+  makeBundle(std::shared_ptr<BundleState> Bundle) {
+    return sycl::kernel_bundle<State>(std::move(Bundle));
+  }
+  template <sycl::bundle_state State>
+  static const std::shared_ptr<BundleState> &
+  state(const sycl::kernel_bundle<State> &Bundle) {
+    return Bundle.Bundle;
+  }
+  static const std::shared_ptr<BundleState> &state(const sycl::kernel &K) {
+    return K.Bundle;
+  }
+};
+
+/// Throws errc::invalid, naming \p Function, unless \p Devices lists a
+/// device (Lanes's one device is in every context).
+inline void checkDevices(const std::vector<sycl::device> &Devices,
+                         const char *Function) {
+  if (Devices.empty())
+    throw sycl::exception(sycl::make_error_code(sycl::errc::invalid),
+                          std::string(Function) + ": the list of devices is "
+                                                  "empty");
+}
+
+/// A new bundle of \p State with the kernels \p Ids.
+template <sycl::bundle_state State>
+sycl::kernel_bundle<State> bundleOf(const std::vector<sycl::kernel_id> &Ids) {
+  auto Bundle = std::make_shared<BundleState>();
+  for (const sycl::kernel_id &Id : Ids)
+    if (!Bundle->has(BundleAccess::info(Id)))
+      Bundle->Kernels.push_back(BundleAccess::info(Id));
+  return BundleAccess::makeBundle<State>(std::move(Bundle));
+}
+
+/// A bundle of state \p To with the kernels and constants of \p From (a
+/// copy: later changes to one do not reach the other).
+template <sycl::bundle_state To, sycl::bundle_state From>
+sycl::kernel_bundle<To> bundleLike(const sycl::kernel_bundle<From> &Bundle,
+                                   const std::vector<sycl::device> &Devices,
+                                   const char *Function) {
+  checkDevices(Devices, Function);
+  return BundleAccess::makeBundle<To>(
+      std::make_shared<BundleState>(*BundleAccess::state(Bundle)));
+}
+
+/// One bundle of state \p To with the kernels of all \p Bundles and the
+/// constants set in them (where two set one, the first's value).
+template <sycl::bundle_state To, sycl::bundle_state From>
+sycl::kernel_bundle<To>
+joined(const std::vector<sycl::kernel_bundle<From>> &Bundles) {
+  auto Joined = std::make_shared<BundleState>();
+  for (const sycl::kernel_bundle<From> &Bundle : Bundles)
+    Joined->add(*BundleAccess::state(Bundle));
+  return BundleAccess::makeBundle<To>(std::move(Joined));
+}
+
+} // namespace lanes::detail
+
+namespace sycl {
+inline namespace _V1 {
+
+/// The id of the kernel named \p KernelName; throws errc::runtime when no
+/// kernel of the program has that name.
+template <typename KernelName> kernel_id get_kernel_id() {
+  const lanes::detail::KernelInfo *Kernel =
+      &lanes::detail::KernelRecord<KernelName>::Info;
+  std::vector<const lanes::detail::KernelInfo *> All =
+      lanes::detail::KernelRegistry::get().all();
+  if (std::find(All.begin(), All.end(), Kernel) == All.end())
+    throw exception(make_error_code(errc::runtime),
+                    std::string("get_kernel_id: no kernel of the program is "
+                                "named ") +
+                        Kernel->Name());
+  return lanes::detail::BundleAccess::id(Kernel);
+}
+
+/// The ids of every kernel of the program.
+inline std::vector<kernel_id> get_kernel_ids() {
+  std::vector<kernel_id> Ids;
+  for (const lanes::detail::KernelInfo *Kernel :
+       lanes::detail::KernelRegistry::get().all())
+    Ids.push_back(lanes::detail::BundleAccess::id(Kernel));
+  return Ids;
+}
+
+/// A bundle of the kernels \p KernelIds. Throws errc::invalid when
+/// \p Devs is empty.
+template <bundle_state State>
+kernel_bundle<State>
+get_kernel_bundle(const context &, const std::vector<device> &Devs,
+                  const std::vector<kernel_id> &KernelIds) {
+  lanes::detail::checkDevices(Devs, "get_kernel_bundle");
+  return lanes::detail::bundleOf<State>(KernelIds);
+}
+template <bundle_state State>
+kernel_bundle<State>
+get_kernel_bundle(const context &Ctx, const std::vector<kernel_id> &KernelIds) {
+  return get_kernel_bundle<State>(Ctx, Ctx.get_devices(), KernelIds);
+}
+/// A bundle of every kernel of the program.
+template <bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context &Ctx,
+                                       const std::vector<device> &Devs) {
+  return get_kernel_bundle<State>(Ctx, Devs, get_kernel_ids());
+}
+template <bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context &Ctx) {
+  return get_kernel_bundle<State>(Ctx, Ctx.get_devices());
+}
+/// A bundle of the kernel named \p KernelName.
+template <typename KernelName, bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context &Ctx,
+                                       const std::vector<device> &Devs) {
+  return get_kernel_bundle<State>(Ctx, Devs, {get_kernel_id<KernelName>()});
+}
+template <typename KernelName, bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context &Ctx) {
+  return get_kernel_bundle<KernelName, State>(Ctx, Ctx.get_devices());
+}
+
+/// Whether get_kernel_bundle with the same arguments returns a bundle:
+/// always, as Lanes compiled every kernel for its device in every state.
+/// Throws errc::invalid when \p Devs is empty.
+template <bundle_state State>
+bool has_kernel_bundle(const context &, const std::vector<device> &Devs) {
+  lanes::detail::checkDevices(Devs, "has_kernel_bundle");
+  return true;
+}
+template <bundle_state State>
+bool has_kernel_bundle(const context &Ctx, const std::vector<device> &Devs,
+                       const std::vector<kernel_id> &) {
+  return has_kernel_bundle<State>(Ctx, Devs);
+}
+template <bundle_state State> bool has_kernel_bundle(const context &Ctx) {
+  return has_kernel_bundle<State>(Ctx, Ctx.get_devices());
+}
+template <bundle_state State>
+bool has_kernel_bundle(const context &Ctx,
+                       const std::vector<kernel_id> &KernelIds) {
+  return has_kernel_bundle<State>(Ctx, Ctx.get_devices(), KernelIds);
+}
+template <typename KernelName, bundle_state State>
+bool has_kernel_bundle(const context &Ctx, const std::vector<device> &Devs) {
+  return has_kernel_bundle<State>(Ctx, Devs, {get_kernel_id<KernelName>()});
+}
+template <typename KernelName, bundle_state State>
+bool has_kernel_bundle(const context &Ctx) {
+  return has_kernel_bundle<KernelName, State>(Ctx, Ctx.get_devices());
+}
+
+/// Whether the kernels can run on \p Dev: every kernel can.
+inline bool is_compatible(const std::vector<kernel_id> &, const device &) {
+  return true;
+}
+template <typename KernelName> bool is_compatible(const device &Dev) {
+  return is_compatible({get_kernel_id<KernelName>()}, Dev);
+}
+
+/// One bundle of the kernels of \p Bundles; where two of them set one
+/// specialization constant, the first's value.
+template <bundle_state State>
+kernel_bundle<State> join(const std::vector<kernel_bundle<State>> &Bundles) {
+  return lanes::detail::joined<State>(Bundles);
+}
+
+/// The object bundle of \p InputBundle's kernels and constants.
+inline kernel_bundle<bundle_state::object>
+compile(const kernel_bundle<bundle_state::input> &InputBundle,
+        const std::vector<device> &Devs, const property_list & = {}) {
+  return lanes::detail::bundleLike<bundle_state::object>(InputBundle, Devs,
+                                                         "compile");
+}
+inline kernel_bundle<bundle_state::object>
+compile(const kernel_bundle<bundle_state::input> &InputBundle,
+        const property_list &Props = {}) {
+  return compile(InputBundle, InputBundle.get_devices(), Props);
+}
+
+/// The executable bundle of the kernels and constants of \p ObjectBundles.
+inline kernel_bundle<bundle_state::executable>
+link(const std::vector<kernel_bundle<bundle_state::object>> &ObjectBundles,
+     const std::vector<device> &Devs, const property_list & = {}) {
+  lanes::detail::checkDevices(Devs, "link");
+  return lanes::detail::joined<bundle_state::executable>(ObjectBundles);
+}
+inline kernel_bundle<bundle_state::executable>
+link(const kernel_bundle<bundle_state::object> &ObjectBundle,
+     const std::vector<device> &Devs, const property_list &Props = {}) {
+  return link(std::vector<kernel_bundle<bundle_state::object>>{ObjectBundle},
+              Devs, Props);
+}
+inline kernel_bundle<bundle_state::executable>
+link(const std::vector<kernel_bundle<bundle_state::object>> &ObjectBundles,
+     const property_list &Props = {}) {
+  return link(ObjectBundles, std::vector<device>{device()}, Props);
+}
+inline kernel_bundle<bundle_state::executable>
+link(const kernel_bundle<bundle_state::object> &ObjectBundle,
+     const property_list &Props = {}) {
+  return link(ObjectBundle, ObjectBundle.get_devices(), Props);
+}
+
+/// The executable bundle of \p InputBundle's kernels and constants.
+inline kernel_bundle<bundle_state::executable>
+build(const kernel_bundle<bundle_state::input> &InputBundle,
+      const std::vector<device> &Devs, const property_list & = {}) {
+  return lanes::detail::bundleLike<bundle_state::executable>(InputBundle, Devs,
+                                                             "build");
+}
+inline kernel_bundle<bundle_state::executable>
+build(const kernel_bundle<bundle_state::input> &InputBundle,
+      const property_list &Props = {}) {
+  return build(InputBundle, InputBundle.get_devices(), Props);
+}
+
+template <bundle_state State>
+bool kernel_bundle<State>::has_kernel(const kernel_id &Id) const noexcept {
+  return Bundle->has(lanes::detail::BundleAccess::info(Id));
+}
+
+template <bundle_state State>
+std::vector<kernel_id> kernel_bundle<State>::get_kernel_ids() const {
+  std::vector<kernel_id> Ids;
+  for (const lanes::detail::KernelInfo *Kernel : Bundle->Kernels)
+    Ids.push_back(lanes::detail::BundleAccess::id(Kernel));
+  return Ids;
+}
+
+template <bundle_state State>
+kernel kernel_bundle<State>::get_kernel(const kernel_id &Id) const {
+  static_assert(State == bundle_state::executable,
+                "kernel_bundle::get_kernel needs a bundle in "
+                "bundle_state::executable (see sycl::build)");
+  if (!has_kernel(Id))
+    throw exception(make_error_code(errc::invalid),
+                    std::string("kernel_bundle::get_kernel: the bundle has no "
+                                "kernel ") +
+                        Id.get_name());
+  return lanes::detail::BundleAccess::makeKernel(
+      lanes::detail::BundleAccess::info(Id), Bundle);
+}
+
+template <bundle_state State>
+template <typename KernelName>
+kernel kernel_bundle<State>::get_kernel() const {
+  return get_kernel(get_kernel_id<KernelName>());
+}
+
+inline kernel_bundle<bundle_state::executable>
+kernel::get_kernel_bundle() const {
+  return lanes::detail::BundleAccess::makeBundle<bundle_state::executable>(
+      Bundle);
+}
+
+template <typename Param>
+typename Param::return_type kernel::get_info(const device &Dev) const {
+  namespace specific = info::kernel_device_specific;
+  size_t MaxGroup = Dev.get_info<info::device::max_work_group_size>();
+  if (Kernel->MaxWorkGroupSize)
+    MaxGroup = std::min(MaxGroup, Kernel->MaxWorkGroupSize);
+  unsigned SubGroup = Kernel->SubGroupSize;
+  if constexpr (std::is_same_v<Param, specific::global_work_size>) {
+    throw exception(make_error_code(errc::invalid),
+                    "info::kernel_device_specific::global_work_size is only "
+                    "for built-in kernels and custom devices");
+  } else if constexpr (std::is_same_v<Param, specific::work_group_size>) {
+    return MaxGroup;
+  } else if constexpr (std::is_same_v<
+                           Param,
+                           specific::preferred_work_group_size_multiple>) {
+    return SubGroup;
+  } else if constexpr (std::is_same_v<Param, specific::max_num_sub_groups>) {
+    return uint32_t((MaxGroup + SubGroup - 1) / SubGroup);
+  } else {
+    static_assert(std::is_same_v<Param, specific::max_sub_group_size>,
+                  "kernel::get_info(device) takes an "
+                  "info::kernel_device_specific descriptor that Lanes "
+                  "answers (docs/api.md)");
+    return SubGroup;
+  }
+}
+
+} // namespace _V1
+} // namespace sycl
+
+#endif // LANES_SYCL_KERNEL_BUNDLE_HPP
