@@ -226,6 +226,9 @@ int main() {
       .get_info<sycl::info::device::name>(Q.get_device());
 #elif LANES_MISUSE == 40 // a queue query Lanes does not answer
   (void)Q.get_info<sycl::info::device::name>();
+#elif LANES_MISUSE == 41 // an allocator of device memory
+  sycl::usm_allocator<int, sycl::usm::alloc::device> Alloc(Q);
+  (void)Alloc;
 #endif
   sycl::free(P, Q);
   return 0;

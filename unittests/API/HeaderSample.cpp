@@ -141,6 +141,13 @@ int main() {
     CGH.parallel_for(sycl::range<1>(N / 2), sycl::id<1>(N / 2),
                      [=](sycl::id<1> I) { A[I] = 1; });
   });
+  // USM: an allocator of shared memory and the pointer queries.
+  std::vector<int, sycl::usm_allocator<int, sycl::usm::alloc::shared>> Vec(
+      N, 0, Q);
+  if (sycl::get_pointer_type(Vec.data(), Q.get_context()) ==
+      sycl::usm::alloc::shared)
+    Vec[0] = int(sycl::get_pointer_device(Vec.data(), Q.get_context())
+                     .get_info<sycl::info::device::max_compute_units>());
   // Kernel bundles: the constant set on an input bundle, the kernel's
   // queries, and the queue's.
   auto Input = sycl::get_kernel_bundle<sycl::bundle_state::input>(

@@ -1,7 +1,8 @@
 //===- UsmTest.cpp - USM allocation and the USM commands ------------------===//
 //
 // Allocation functions (untyped, typed, aligned, by kind), their alignment,
-// and memcpy / memset / fill / copy through the queue and the handler.
+// the pointer queries, usm_allocator, and memcpy / memset / fill / copy
+// through the queue and the handler.
 //
 //===----------------------------------------------------------------------===//
 #include <sycl/sycl.hpp>
@@ -10,6 +11,8 @@
 
 #include <cstdint>
 #include <cstring>
+#include <memory>
+#include <vector>
 
 namespace {
 
@@ -120,9 +123,8 @@ TEST(Usm, HandlerCommands) {
   constexpr size_t N = 64;
   float *A = sycl::malloc_shared<float>(N, Q);
   float *B = sycl::malloc_shared<float>(N, Q);
-  sycl::event Filled = Q.submit([&](sycl::handler &CGH) {
-    CGH.fill(A, 1.5f, N);
-  });
+  sycl::event Filled =
+      Q.submit([&](sycl::handler &CGH) { CGH.fill(A, 1.5f, N); });
   Q.submit([&](sycl::handler &CGH) {
     CGH.depends_on(Filled);
     CGH.copy(A, B, N);
@@ -134,8 +136,8 @@ TEST(Usm, HandlerCommands) {
     ASSERT_EQ(B[I], 1.5f);
   }
   Q.submit([&](sycl::handler &CGH) {
-    CGH.memcpy(A, B, N * sizeof(float));
-  }).wait();
+     CGH.memcpy(A, B, N * sizeof(float));
+   }).wait();
   for (size_t I = 0; I < N; ++I)
     ASSERT_EQ(A[I], 1.5f);
   sycl::free(A, Q);
@@ -158,6 +160,65 @@ TEST(Usm, KernelsReadAndWriteEveryKind) {
   sycl::free(H, Q);
   sycl::free(D, Q);
   sycl::free(S, Q);
+}
+
+TEST(Usm, PointerQueries) {
+  sycl::queue Q;
+  sycl::context Ctx = Q.get_context();
+  using sycl::usm::alloc;
+  int *H = sycl::malloc_host<int>(10, Q);
+  char *D = static_cast<char *>(sycl::malloc_device(33, Q));
+  double *S = sycl::aligned_alloc_shared<double>(256, 4, Q);
+  void *K = sycl::malloc(8, Q.get_device(), Ctx, alloc::device);
+  EXPECT_EQ(sycl::get_pointer_type(H, Ctx), alloc::host);
+  EXPECT_EQ(sycl::get_pointer_type(H + 9, Ctx), alloc::host);
+  EXPECT_EQ(sycl::get_pointer_type(D + 32, Ctx), alloc::device);
+  EXPECT_EQ(sycl::get_pointer_type(S + 3, Ctx), alloc::shared);
+  EXPECT_EQ(sycl::get_pointer_type(K, Ctx), alloc::device);
+  // Past the end of the bytes asked for, and memory that is not USM.
+  EXPECT_EQ(sycl::get_pointer_type(D + 33, Ctx), alloc::unknown);
+  int Local = 0;
+  EXPECT_EQ(sycl::get_pointer_type(&Local, Ctx), alloc::unknown);
+  EXPECT_EQ(sycl::get_pointer_type(nullptr, Ctx), alloc::unknown);
+  EXPECT_EQ(sycl::get_pointer_device(S, Ctx), Q.get_device());
+  EXPECT_THROW(sycl::get_pointer_device(&Local, Ctx), sycl::exception);
+  // Freed (the addresses kept as integers, which stay valid).
+  uintptr_t Freed[] = {uintptr_t(S), uintptr_t(H)};
+  sycl::free(S, Q);
+  sycl::free(H, Ctx);
+  sycl::free(D, Q);
+  sycl::free(K, Q);
+  for (uintptr_t Address : Freed)
+    EXPECT_EQ(sycl::get_pointer_type(reinterpret_cast<void *>(Address), Ctx),
+              alloc::unknown);
+  // Kind unknown allocates nothing.
+  EXPECT_EQ(sycl::malloc(8, Q, alloc::unknown), nullptr);
+}
+
+TEST(Usm, UsmAllocatorInContainers) {
+  sycl::queue Q;
+  using Shared = sycl::usm_allocator<int, sycl::usm::alloc::shared>;
+  std::vector<int, Shared> V(1000, 1, Shared(Q));
+  EXPECT_EQ(sycl::get_pointer_type(V.data(), Q.get_context()),
+            sycl::usm::alloc::shared);
+  EXPECT_TRUE(alignedTo(V.data(), 64));
+  int *P = V.data();
+  Q.parallel_for(sycl::range<1>(V.size()), [=](sycl::id<1> I) {
+     P[I] += int(I[0]);
+   }).wait();
+  for (size_t I = 0; I < V.size(); ++I)
+    ASSERT_EQ(V[I], int(I) + 1);
+  // Rebound, over-aligned, of host memory; equal when of one kind.
+  using Host = sycl::usm_allocator<double, sycl::usm::alloc::host, 4096>;
+  Host A(Q.get_context(), Q.get_device());
+  std::vector<double, Host> W(10, 2.0, A);
+  EXPECT_TRUE(alignedTo(W.data(), 4096));
+  EXPECT_EQ(sycl::get_pointer_type(W.data(), Q.get_context()),
+            sycl::usm::alloc::host);
+  std::allocator_traits<Host>::rebind_alloc<char> C(A);
+  EXPECT_EQ(C, A);
+  EXPECT_NE(Shared(Q), A);
+  EXPECT_EQ(Shared(Q).allocate(0), nullptr);
 }
 
 } // namespace
