@@ -251,7 +251,6 @@ struct BundleAccess {
     return sycl::kernel_id(Kernel);
   }
   static const KernelInfo *info(const sycl::kernel_id &Id) { return Id.Kernel; }
-  static const KernelInfo *info(const sycl::kernel &K) { return K.Kernel; }
   static sycl::kernel makeKernel(const KernelInfo *Kernel,
                                  std::shared_ptr<BundleState> Bundle) {
     return sycl::kernel(Kernel, std::move(Bundle));
@@ -265,9 +264,6 @@ struct BundleAccess {
   static const std::shared_ptr<BundleState> &
   state(const sycl::kernel_bundle<State> &Bundle) {
     return Bundle.Bundle;
-  }
-  static const std::shared_ptr<BundleState> &state(const sycl::kernel &K) {
-    return K.Bundle;
   }
 };
 
