@@ -116,6 +116,11 @@ LANES_NOTHROW lanes_wg_fn __lanes_work_group_function(lanes_entry_fn,
   return nullptr;
 }
 
+LANES_NOTHROW size_t __lanes_required_local_size(lanes_entry_fn, unsigned) {
+  // Reached only when the compiler did not fold the call: not compiled.
+  return 0;
+}
+
 void *__lanes_loop_state(struct lanes_wg_ctx *Ctx, uint64_t Bytes) {
   return workerOf(Ctx, "__lanes_loop_state").LoopState.reserve(Bytes);
 }

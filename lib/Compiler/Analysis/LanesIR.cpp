@@ -128,12 +128,9 @@ std::optional<LocalSize> constantLocalSize(const CallInst &Query) {
   return Size;
 }
 
-std::optional<LocalSize> fixedLocalSize(const Function &WG) {
-  Attribute Attr = WG.getFnAttribute(LocalSizeAttr);
-  if (!Attr.isValid())
-    return std::nullopt;
+std::optional<LocalSize> parseLocalSize(StringRef Text) {
   SmallVector<StringRef, 3> Parts;
-  Attr.getValueAsString().split(Parts, ',');
+  Text.split(Parts, ',');
   LocalSize Size;
   if (Parts.size() != 3)
     return std::nullopt;
@@ -141,6 +138,32 @@ std::optional<LocalSize> fixedLocalSize(const Function &WG) {
     if (Parts[D].getAsInteger(10, Size[D]) || Size[D] == 0)
       return std::nullopt;
   return Size;
+}
+
+std::optional<LocalSize> fixedLocalSize(const Function &WG) {
+  Attribute Attr = WG.getFnAttribute(LocalSizeAttr);
+  if (!Attr.isValid())
+    return std::nullopt;
+  return parseLocalSize(Attr.getValueAsString());
+}
+
+void forEachAnnotation(Module &M,
+                       function_ref<void(Function &, StringRef)> Visit) {
+  GlobalVariable *Annotations = M.getGlobalVariable("llvm.global.annotations");
+  if (!Annotations || !Annotations->hasInitializer())
+    return;
+  auto *Entries = dyn_cast<ConstantArray>(Annotations->getInitializer());
+  if (!Entries)
+    return;
+  for (Value *Op : Entries->operands()) {
+    auto *Entry = dyn_cast<ConstantStruct>(Op);
+    if (!Entry || Entry->getNumOperands() < 2)
+      continue;
+    auto *F = dyn_cast<Function>(Entry->getOperand(0)->stripPointerCasts());
+    StringRef Note;
+    if (F && getConstantStringInfo(Entry->getOperand(1), Note))
+      Visit(*F, Note);
+  }
 }
 
 std::string workGroupFunctionName(const Function &Entry,

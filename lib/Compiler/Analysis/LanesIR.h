@@ -10,6 +10,7 @@
 #ifndef LANES_ANALYSIS_LANESIR_H
 #define LANES_ANALYSIS_LANESIR_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -71,6 +72,11 @@ inline constexpr llvm::StringLiteral WorkGroupSuffix = ".lanes.wg";
 /// local size, "X,Y,Z" (dimension 0 first): it is only ever launched with
 /// that size, so its work-item loops have constant trip counts.
 inline constexpr llvm::StringLiteral LocalSizeAttr = "lanes-local-size";
+/// The function attribute on a kernel function that must be launched with
+/// one local size, "X,Y,Z" (dimension 0 first); the entries that call it
+/// require that size too (`lanes-required-local-sizes`).
+inline constexpr llvm::StringLiteral RequiredLocalSizeAttr =
+    "lanes-required-local-size";
 /// The loop-metadata option marking a work-item loop of
 /// `lanes-work-item-loops`: a distinct `!{!"lanes.work_item_loop", <access
 /// group>}` per loop in its loop ID, which the loops made from it
@@ -167,8 +173,16 @@ using LocalSize = std::array<uint64_t, 3>;
 /// The local size a `__lanes_work_group_function` call asks with, when all
 /// three sizes are constants.
 std::optional<LocalSize> constantLocalSize(const llvm::CallInst &Query);
+/// "X,Y,Z": three sizes of at least 1, dimension 0 first, as
+/// LocalSizeAttr and RequiredLocalSizeAttr spell them.
+std::optional<LocalSize> parseLocalSize(llvm::StringRef Text);
 /// The local size a work-group function is specialized for (LocalSizeAttr).
 std::optional<LocalSize> fixedLocalSize(const llvm::Function &WG);
+/// Calls \p Visit with each function llvm.global.annotations annotates
+/// (clang's `annotate` attribute) and the annotation's text.
+void forEachAnnotation(
+    llvm::Module &M,
+    llvm::function_ref<void(llvm::Function &, llvm::StringRef)> Visit);
 /// The name of \p Entry's work-group function: generic, or specialized for
 /// \p Size.
 std::string workGroupFunctionName(const llvm::Function &Entry,

@@ -34,6 +34,7 @@
 #include "../Transforms/LockstepLoops.h"
 #include "../Transforms/MergeBarrierCopies.h"
 #include "../Transforms/ReadScanOperands.h"
+#include "../Transforms/RequiredLocalSizes.h"
 #include "../Transforms/ScalarizeSplatLanes.h"
 #include "../Transforms/SinkMaskedAddresses.h"
 #include "../Transforms/SpeculateLaneLoads.h"
@@ -250,6 +251,12 @@ void registerPassBuilderCallbacks(PassBuilder &PB) {
 #define FUNCTION_ANALYSIS(NAME, CREATE) FAM.registerPass([] { return CREATE; });
 #include "PassRegistry.def"
   });
+  // Before anything is inlined: the entries still call the functions that
+  // require a local size.
+  PB.registerPipelineStartEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(RequiredLocalSizesPass());
+      });
   PB.registerOptimizerEarlyEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         MPM.addPass(kernelPipeline());

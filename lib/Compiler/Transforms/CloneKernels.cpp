@@ -44,22 +44,10 @@ namespace {
 /// Sets KernelAttr on every function that llvm.global.annotations marks
 /// with "lanes.kernel" (what LANES_KERNEL produces in clang).
 void markAnnotatedKernels(Module &M) {
-  GlobalVariable *Annotations = M.getGlobalVariable("llvm.global.annotations");
-  if (!Annotations || !Annotations->hasInitializer())
-    return;
-  auto *Entries = dyn_cast<ConstantArray>(Annotations->getInitializer());
-  if (!Entries)
-    return;
-  for (Value *Op : Entries->operands()) {
-    auto *Entry = dyn_cast<ConstantStruct>(Op);
-    if (!Entry || Entry->getNumOperands() < 2)
-      continue;
-    auto *F = dyn_cast<Function>(Entry->getOperand(0)->stripPointerCasts());
-    StringRef Note;
-    if (F && getConstantStringInfo(Entry->getOperand(1), Note) &&
-        Note == "lanes.kernel")
-      F->addFnAttr(KernelAttr);
-  }
+  forEachAnnotation(M, [](Function &F, StringRef Note) {
+    if (Note == "lanes.kernel")
+      F.addFnAttr(KernelAttr);
+  });
 }
 
 /// True when `Entry` has the contract's type `void(ptr)`.
