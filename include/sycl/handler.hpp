@@ -63,8 +63,9 @@ public:
             typename KernelType>
   void parallel_for_work_group(range<Dims> NumGroups,
                                const KernelType &Kernel) {
+    using Inv = lanes::detail::HierarchicalInvoker<KernelType, Dims>;
     parallel_for_work_group<KernelName>(
-        NumGroups, lanes::detail::defaultWorkGroupSize<Dims>(), Kernel);
+        NumGroups, lanes::detail::defaultWorkGroupSize<Inv, Dims>(), Kernel);
   }
 
   /// Hierarchical kernel in groups of \p GroupSize work-items. Throws
@@ -81,7 +82,7 @@ public:
     using Inv = lanes::detail::HierarchicalInvoker<KernelType, Dims>;
     lanes::rt::LaunchDesc Desc;
     Desc.KernelName = lanes::detail::kernelName<KernelName, KernelType>();
-    if (!lanes::detail::setWorkGroupSizes(Desc, NumGroups, GroupSize)) {
+    if (!lanes::detail::setWorkGroupSizes<Inv>(Desc, NumGroups, GroupSize)) {
       setCommand([] {});
       return;
     }
@@ -381,7 +382,9 @@ private:
       setKernel<KernelName, KernelType>(Desc,
                                         std::make_shared<Inv>(Inv{Fields...}));
     };
-    switch (lanes::detail::setRangeSizes(Desc, Range)) {
+    switch (lanes::detail::setRangeSizes(
+        Desc, Range, lanes::detail::MaxRangeGroupSize,
+        lanes::detail::requiredLocalSize<Invoker<KernelType, Dims, false>>())) {
     case lanes::detail::RangeShape::Empty:
       setCommand([] {});
       return;

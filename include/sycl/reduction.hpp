@@ -635,7 +635,10 @@ private:
     if constexpr (checkRangeReductionKernel<Dims, KernelT,
                                             typename Reds::Slot...>()) {
       rt::LaunchDesc Desc;
-      switch (setRangeSizes(Desc, Range, largestRangeGroup(CGH, Rs...))) {
+      using Exact = ReductionInvoker<KernelT, Dims, ReductionShape::Range,
+                                     typename Reds::Slot...>;
+      switch (setRangeSizes(Desc, Range, largestRangeGroup(CGH, Rs...),
+                            requiredLocalSize<Exact>())) {
       case RangeShape::Empty:
         CGH.setCommand([Rs...] { (Rs.store(nullptr, 0), ...); });
         return;

@@ -73,12 +73,20 @@ template <typename KernelT, int Dims> constexpr void checkWorkGroupKernel() {
                 "sycl::kernel_handler");
 }
 
-/// The group size of a parallel_for_work_group without one.
-template <int Dims> sycl::range<Dims> defaultWorkGroupSize() {
-  sycl::range<Dims> Size =
-      gather<sycl::range<Dims>, Dims>([](int) { return size_t(1); });
-  Size[Dims - 1] = DefaultHierarchicalGroupSize;
-  return Size;
+/// A hierarchical kernel's launch work-items are its groups.
+template <typename KernelT, int Dims>
+inline constexpr bool LaunchesWorkItems<HierarchicalInvoker<KernelT, Dims>> =
+    false;
+
+/// The group size of a parallel_for_work_group without one: the size the
+/// kernel \p Invoker runs requires, else DefaultHierarchicalGroupSize.
+template <typename Invoker, int Dims> sycl::range<Dims> defaultWorkGroupSize() {
+  LocalSize Required = requiredLocalSize<Invoker>();
+  return gather<sycl::range<Dims>, Dims>([&](int I) {
+    if (Required[0] != 0)
+      return Required[Dims - 1 - I];
+    return I == Dims - 1 ? DefaultHierarchicalGroupSize : size_t(1);
+  });
 }
 
 /// "{a,b}" in SYCL order, for messages.
@@ -122,11 +130,20 @@ void checkWorkGroupSize(const char *KernelName,
 
 /// Fills the sizes of a hierarchical launch of \p NumGroups groups: one
 /// launch work-item per group, in work-groups of one. Returns false when
-/// there is no group to run.
-template <int Dims>
+/// there is no group to run. Throws errc::nd_range when the kernel
+/// \p Invoker runs requires another group size than \p GroupSize.
+template <typename Invoker, int Dims>
 bool setWorkGroupSizes(rt::LaunchDesc &Desc, const sycl::range<Dims> &NumGroups,
                        const sycl::range<Dims> &GroupSize) {
   checkWorkGroupSize(Desc.KernelName, GroupSize);
+  LocalSize Required = requiredLocalSize<Invoker>();
+  if (Required[0] != 0) {
+    LocalSize Group = {1, 1, 1};
+    for (int I = 0; I < Dims; ++I)
+      Group[Dims - 1 - I] = GroupSize[I];
+    if (Group != Required)
+      throwRequiredLocalSize(Desc.KernelName, Required, Group, Dims);
+  }
   if (NumGroups.size() == 0)
     return false;
   Desc.Dims = Dims;

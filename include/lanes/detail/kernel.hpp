@@ -36,6 +36,7 @@
 #include "sycl/specialization_id.hpp"
 
 #include <algorithm>
+#include <array>
 #include <string>
 #include <type_traits>
 #include <typeinfo>
@@ -287,18 +288,76 @@ template <typename NameT, typename KernelT> const char *kernelName() {
   return Name[0] == 'P' ? Name + 1 : Name;
 }
 
+/// A local size, dimension 0 first.
+using LocalSize = std::array<size_t, 3>;
+
+/// The local size the kernel \p Invoker runs must be launched with: what
+/// `[[sycl::reqd_work_group_size]]` on its call operator asks, which the
+/// compiler answers as constants; all 0 when it asks none, and always in
+/// library-only mode, where no compiler sees the attribute.
+template <typename Invoker> LocalSize requiredLocalSize() {
+  return {__lanes_required_local_size(&kernelEntry<Invoker>, 0),
+          __lanes_required_local_size(&kernelEntry<Invoker>, 1),
+          __lanes_required_local_size(&kernelEntry<Invoker>, 2)};
+}
+
+/// Whether the launch work-items of \p Invoker are the kernel's
+/// work-items, so that the launch's local size is the kernel's work-group
+/// size (a hierarchical kernel's launch work-items are its groups).
+template <typename Invoker> inline constexpr bool LaunchesWorkItems = true;
+
+/// "{a,b}": the first \p Dims sizes of \p Size in SYCL order, more where
+/// a size past them is not 1.
+inline std::string formatLocalSize(const LocalSize &Size, int Dims) {
+  while (Dims < 3 && Size[Dims] != 1)
+    ++Dims;
+  std::string Text = "{";
+  for (int I = Dims - 1; I >= 0; --I)
+    Text += std::to_string(Size[I]) + (I ? "," : "}");
+  return Text;
+}
+
+/// Throws errc::nd_range for a launch of local size \p Local (by value, so
+/// that the launch's sizes do not escape) of a kernel that requires
+/// \p Required.
+[[noreturn, gnu::noinline, gnu::cold]] inline void
+throwRequiredLocalSize(const char *KernelName, LocalSize Required,
+                       LocalSize Local, int Dims) {
+  throw sycl::exception(
+      sycl::make_error_code(sycl::errc::nd_range),
+      std::string("kernel '") + rt::demangle(KernelName) +
+          "' requires work-group size " + formatLocalSize(Required, Dims) +
+          " ([[sycl::reqd_work_group_size]]) but is launched with " +
+          formatLocalSize(Local, Dims) + " (errc::nd_range)");
+}
+
 /// Sets the name, the entry points and the kernel object of a launch of
 /// \p Inv, whose sizes \p Desc already holds: the compiler may specialize
 /// the work-group function for a local size it can see to be constant
 /// here, and for the fields of \p Inv it sees stored as constants right
 /// before the query (an accessor's range), which therefore comes first.
-/// \p Inv must not change before the launch.
+/// \p Inv must not change before the launch. Throws errc::nd_range when
+/// the kernel requires another local size; otherwise that size is the
+/// constant the work-group function is specialized for.
 template <typename NameT, typename KernelT, typename Invoker>
 void describeKernel(rt::LaunchDesc &Desc, const Invoker &Inv) {
-  Desc.WorkGroupFn =
-      __lanes_work_group_function(&kernelEntry<Invoker>, Desc.Local[0],
-                                  Desc.Local[1], Desc.Local[2], &Inv);
   Desc.KernelName = kernelName<NameT, KernelT>();
+  if constexpr (LaunchesWorkItems<Invoker>) {
+    // Element by element, and the sizes for the message made anew: the
+    // compiler then sees the constant sizes stored into Desc.
+    LocalSize Required = requiredLocalSize<Invoker>();
+    if (Required[0] != 0) {
+      for (int D = 0; D < 3; ++D)
+        if (Desc.Local[D] != Required[D])
+          throwRequiredLocalSize(Desc.KernelName, requiredLocalSize<Invoker>(),
+                                 {Desc.Local[0], Desc.Local[1], Desc.Local[2]},
+                                 Desc.Dims);
+      for (int D = 0; D < 3; ++D)
+        Desc.Local[D] = Required[D];
+    }
+  }
+  Desc.WorkGroupFn = __lanes_work_group_function(
+      &kernelEntry<Invoker>, Desc.Local[0], Desc.Local[1], Desc.Local[2], &Inv);
   Desc.Entry = &kernelEntry<Invoker>;
   Desc.KernelObject = &Inv;
   Desc.Unwindable = LANES_WAITS_MAY_THROW && Invoker::Unwindable;
@@ -353,20 +412,32 @@ inline size_t rangeGroupSize(size_t Extent,
 enum class RangeShape { Empty, Exact, Padded };
 
 /// Fills the sizes of a range launch: groups along the fastest dimension
-/// of at most \p Largest work-items, global size rounded up to whole
-/// groups.
+/// of at most \p Largest work-items, or of \p Required (all 0: none) when
+/// the kernel requires a size of \p Dims dimensions or fewer; the global
+/// size is rounded up to whole groups.
 template <int Dims>
 RangeShape setRangeSizes(rt::LaunchDesc &Desc, const sycl::range<Dims> &R,
-                         size_t Largest = MaxRangeGroupSize) {
+                         size_t Largest = MaxRangeGroupSize,
+                         const LocalSize &Required = {}) {
   if (R.size() == 0)
     return RangeShape::Empty;
   Desc.Dims = Dims;
   for (int I = 0; I < Dims; ++I)
     Desc.Global[Dims - 1 - I] = R[I];
-  size_t Extent = Desc.Global[0];
-  Desc.Local[0] = rangeGroupSize(Extent, Largest);
-  Desc.Global[0] = (Extent + Desc.Local[0] - 1) / Desc.Local[0] * Desc.Local[0];
-  return Desc.Global[0] == Extent ? RangeShape::Exact : RangeShape::Padded;
+  // A size of more dimensions is left for describeKernel to report.
+  if (Required[0] != 0 && std::all_of(Required.begin() + Dims, Required.end(),
+                                      [](size_t S) { return S == 1; }))
+    std::copy(Required.begin(), Required.end(), Desc.Local);
+  else
+    Desc.Local[0] = rangeGroupSize(Desc.Global[0], Largest);
+  bool Exact = true;
+  for (int D = 0; D < Dims; ++D) {
+    size_t Extent = Desc.Global[D];
+    Desc.Global[D] =
+        (Extent + Desc.Local[D] - 1) / Desc.Local[D] * Desc.Local[D];
+    Exact &= Desc.Global[D] == Extent;
+  }
+  return Exact ? RangeShape::Exact : RangeShape::Padded;
 }
 
 } // namespace lanes::detail

@@ -2,27 +2,40 @@
 //
 /// \file
 /// LanesFrontend.so, loaded by `clang++ -fplugin=` (the lanes++ driver does
-/// it): honours `[[sycl::reqd_sub_group_size(N)]]` and DPC++'s older
-/// spelling `[[intel::reqd_sub_group_size(N)]]`.
+/// it): honours two SYCL kernel attributes that clang does not know,
+/// `[[sycl::reqd_sub_group_size(N)]]` (also DPC++'s older spelling
+/// `[[intel::reqd_sub_group_size(N)]]`) and
+/// `[[sycl::reqd_work_group_size(...)]]`.
 ///
 /// Every kernel of a translation unit has one sub-group size, the value of
 /// `LANES_SUB_GROUP_SIZE` (docs/sub-groups.md), and it is the one size
-/// `info::device::sub_group_sizes` lists. So the attribute holds as written
-/// when N is that size, and any other N is a compile error that says how to
-/// choose N instead.
+/// `info::device::sub_group_sizes` lists. So reqd_sub_group_size holds as
+/// written when N is that size, and any other N is a compile error that
+/// says how to choose N instead.
+///
+/// reqd_work_group_size is recorded on the call operator it belongs to, as
+/// `annotate("lanes.reqd_local_size=X,Y,Z")` (dimension 0, the SYCL
+/// range's last, first; docs/ir-contract.md); the kernel pipeline then
+/// gives it to every kernel entry that calls the operator, and the SYCL
+/// headers launch such a kernel with that size or throw.
 ///
 /// Clang 19 hands plugins declaration and statement attributes only, and
 /// the spec's lambda form, `[=](nd_item<1> It) [[sycl::reqd_sub_group_size(8)]]
 /// {...}`, puts the attribute where it belongs to the call operator's type.
-/// So the plugin reads the attribute from the tokens the parser consumes,
+/// So the plugin reads the attributes from the tokens the parser consumes,
 /// in every position. For each one it silences clang's "unknown attribute
 /// ignored" warning over the attribute's source range, as `#pragma clang
-/// diagnostic` would, and it checks N once the translation unit is parsed.
-/// N is read when it is an integer literal, written or from a macro; any
-/// other argument is a warning that says the size was not checked.
+/// diagnostic` would, and it acts on it once the translation unit is
+/// parsed (before code generation, which emits the call operators there).
+/// Sizes are read when they are integer literals, written or from a macro;
+/// any other argument is a warning that says the attribute was not
+/// honoured.
 //
 //===----------------------------------------------------------------------===//
 #include "clang/AST/ASTConsumer.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
@@ -37,11 +50,15 @@ using namespace clang;
 
 namespace {
 
-/// One `[[sycl::reqd_sub_group_size(...)]]` as the tokens spell it.
-struct SubGroupSizeAttribute {
-  SourceLocation Loc;           ///< where it starts (its scope)
-  std::string Argument;         ///< its argument, as written
-  std::optional<uint64_t> Size; ///< the argument's value, if a literal
+/// One `[[sycl::reqd_sub_group_size(...)]]` or
+/// `[[sycl::reqd_work_group_size(...)]]` as the tokens spell it.
+struct SizeAttribute {
+  bool WorkGroup = false; ///< reqd_work_group_size, else reqd_sub_group_size
+  SourceLocation Loc;     ///< where it starts (its scope)
+  SourceLocation After;   ///< the first token after its list's `]]`
+  std::string Argument;   ///< its arguments, as written
+  /// Each argument's value, if it is an integer literal.
+  SmallVector<std::optional<uint64_t>, 3> Sizes;
 };
 
 /// The value of \p Tok if it is an integer literal.
@@ -63,22 +80,21 @@ std::optional<uint64_t> integerLiteral(Preprocessor &PP, const Token &Tok) {
   return Value.getZExtValue();
 }
 
-/// Reads each reqd_sub_group_size attribute from the token stream and keeps
-/// clang's unknown-attribute warning quiet over it.
-class SubGroupSizeReader {
+/// Reads each size attribute from the token stream and keeps clang's
+/// unknown-attribute warning quiet over it.
+class SizeAttributeReader {
 public:
-  explicit SubGroupSizeReader(Preprocessor &PP)
+  explicit SizeAttributeReader(Preprocessor &PP)
       : PP(PP), SM(PP.getSourceManager()), Diags(PP.getDiagnostics()),
-        Name(PP.getIdentifierInfo("reqd_sub_group_size")),
+        SubGroupName(PP.getIdentifierInfo("reqd_sub_group_size")),
+        WorkGroupName(PP.getIdentifierInfo("reqd_work_group_size")),
         SyclScope(PP.getIdentifierInfo("sycl")),
         IntelScope(PP.getIdentifierInfo("intel")) {}
 
   /// Called with every token the parser consumes, in order.
   void see(const Token &Tok);
 
-  const std::vector<SubGroupSizeAttribute> &attributes() const {
-    return Attributes;
-  }
+  const std::vector<SizeAttribute> &attributes() const { return Attributes; }
 
 private:
   /// Where the reader is in `[[ scope :: name ( argument ) ]]`.
@@ -98,35 +114,48 @@ private:
   Preprocessor &PP;
   SourceManager &SM;
   DiagnosticsEngine &Diags;
-  const IdentifierInfo *Name, *SyclScope, *IntelScope;
+  const IdentifierInfo *SubGroupName, *WorkGroupName, *SyclScope, *IntelScope;
 
   Step At = Step::Outside;
   tok::TokenKind Previous = tok::unknown;
   Token ScopeTok;
+  bool WorkGroup = false; ///< the attribute being read is reqd_work_group_size
   SmallVector<Token, 4> ArgumentToks;
   unsigned ParenDepth = 0;
   bool Quiet = false;         ///< the warning is silenced from ScopeTok on
   bool RestoreAtNext = false; ///< restore it at the next token
   SourceLocation LastRestore; ///< where the last silenced range ended
-  std::vector<SubGroupSizeAttribute> Attributes;
+  size_t ListStart = 0;       ///< the first attribute of the lists in a row
+  bool ListClosed = false;    ///< no token but `[` has followed a `]]` yet
+  std::vector<SizeAttribute> Attributes;
 };
 
-void SubGroupSizeReader::see(const Token &Tok) {
+void SizeAttributeReader::see(const Token &Tok) {
   tok::TokenKind Before = Previous;
   Previous = Tok.getKind();
   if (RestoreAtNext) {
     RestoreAtNext = false;
     restoreWarning(Tok.getLocation());
   }
+  // The lists in a row before a declaration all end where it begins.
+  if (ListClosed && At == Step::Outside && Tok.isNot(tok::l_square)) {
+    ListClosed = false;
+    for (size_t I = ListStart; I < Attributes.size(); ++I)
+      Attributes[I].After = Tok.getLocation();
+  }
   // `[[` and `]]` open and close an attribute list, wherever they appear.
   if (At == Step::Outside) {
-    if (Tok.is(tok::l_square) && Before == tok::l_square)
+    if (Tok.is(tok::l_square) && Before == tok::l_square) {
       At = Step::InBrackets;
+      if (!ListClosed)
+        ListStart = Attributes.size();
+    }
     return;
   }
   if (Tok.is(tok::r_square) && Before == tok::r_square &&
       At != Step::Argument) {
     At = Step::Outside;
+    ListClosed = true;
     return;
   }
   switch (At) {
@@ -141,15 +170,19 @@ void SubGroupSizeReader::see(const Token &Tok) {
   case Step::Scope:
     At = Tok.is(tok::coloncolon) ? Step::ScopeColons : Step::InBrackets;
     return;
-  case Step::ScopeColons:
-    At = Tok.is(tok::identifier) && Tok.getIdentifierInfo() == Name
-             ? Step::AttrName
-             : Step::InBrackets;
+  case Step::ScopeColons: {
+    const IdentifierInfo *Name =
+        Tok.is(tok::identifier) ? Tok.getIdentifierInfo() : nullptr;
+    // DPC++'s intel:: scope spells the sub-group attribute only.
+    WorkGroup =
+        Name == WorkGroupName && ScopeTok.getIdentifierInfo() == SyclScope;
+    At = Name == SubGroupName || WorkGroup ? Step::AttrName : Step::InBrackets;
     if (At == Step::AttrName) {
       ArgumentToks.clear();
       silenceWarning();
     }
     return;
+  }
   case Step::AttrName:
     if (Tok.is(tok::l_paren)) {
       At = Step::Argument;
@@ -179,7 +212,7 @@ void SubGroupSizeReader::see(const Token &Tok) {
 /// tokens' own, so that an attribute from a macro is silenced inside that
 /// macro's expansion. Silenced ranges must come in source order; an
 /// attribute that does not (several from one macro) keeps its warning.
-void SubGroupSizeReader::silenceWarning() {
+void SizeAttributeReader::silenceWarning() {
   SourceLocation From = ScopeTok.getLocation();
   Quiet = LastRestore.isInvalid() ||
           SM.isBeforeInTranslationUnit(LastRestore, From);
@@ -190,7 +223,7 @@ void SubGroupSizeReader::silenceWarning() {
                     diag::Severity::Ignored, From);
 }
 
-void SubGroupSizeReader::restoreWarning(SourceLocation At) {
+void SizeAttributeReader::restoreWarning(SourceLocation At) {
   if (!Quiet)
     return;
   Quiet = false;
@@ -198,16 +231,32 @@ void SubGroupSizeReader::restoreWarning(SourceLocation At) {
   Diags.popMappings(At);
 }
 
-void SubGroupSizeReader::finishAttribute() {
-  SubGroupSizeAttribute Attr;
+/// Records the attribute just read, its arguments split at the commas
+/// outside parentheses; an argument of one integer literal has a value.
+void SizeAttributeReader::finishAttribute() {
+  SizeAttribute Attr;
+  Attr.WorkGroup = WorkGroup;
   Attr.Loc = ScopeTok.getLocation();
+  SmallVector<Token, 2> Piece;
+  auto EndPiece = [&] {
+    Attr.Sizes.push_back(Piece.size() == 1 ? integerLiteral(PP, Piece.front())
+                                           : std::nullopt);
+    Piece.clear();
+  };
+  unsigned Depth = 0;
   for (const Token &Tok : ArgumentToks) {
     if (!Attr.Argument.empty() && Tok.hasLeadingSpace())
       Attr.Argument += ' ';
     Attr.Argument += PP.getSpelling(Tok);
+    Depth += Tok.is(tok::l_paren);
+    Depth -= Tok.is(tok::r_paren) && Depth;
+    if (Tok.is(tok::comma) && Depth == 0)
+      EndPiece();
+    else
+      Piece.push_back(Tok);
   }
-  if (ArgumentToks.size() == 1)
-    Attr.Size = integerLiteral(PP, ArgumentToks.front());
+  if (!ArgumentToks.empty())
+    EndPiece();
   Attributes.push_back(std::move(Attr));
 }
 
@@ -221,35 +270,16 @@ std::optional<uint64_t> translationUnitSubGroupSize(Preprocessor &PP) {
   return integerLiteral(PP, Macro->getReplacementToken(0));
 }
 
-/// Checks every attribute the reader found against the translation unit's
-/// sub-group size.
-class SubGroupSizeChecker : public ASTConsumer {
-public:
-  explicit SubGroupSizeChecker(Preprocessor &PP) : PP(PP), Reader(PP) {
-    PP.setTokenWatcher([this](const Token &Tok) { Reader.see(Tok); });
-  }
-
-  void HandleTranslationUnit(ASTContext &) override;
-
-private:
-  Preprocessor &PP;
-  SubGroupSizeReader Reader;
-};
-
-void SubGroupSizeChecker::HandleTranslationUnit(ASTContext &) {
-  if (Reader.attributes().empty())
-    return;
+/// Checks each reqd_sub_group_size in \p Attributes against the
+/// translation unit's sub-group size.
+void checkSubGroupSizes(Preprocessor &PP,
+                        const std::vector<SizeAttribute> &Attributes) {
   DiagnosticsEngine &Diags = PP.getDiagnostics();
   std::optional<uint64_t> Size = translationUnitSubGroupSize(PP);
-  if (!Size) {
-    unsigned ID = Diags.getCustomDiagID(
-        DiagnosticsEngine::Warning,
-        "reqd_sub_group_size ignored: no SYCL header defines "
-        "LANES_SUB_GROUP_SIZE in this translation unit");
-    for (const SubGroupSizeAttribute &Attr : Reader.attributes())
-      Diags.Report(Attr.Loc, ID);
-    return;
-  }
+  unsigned Unknown = Diags.getCustomDiagID(
+      DiagnosticsEngine::Warning,
+      "reqd_sub_group_size ignored: no SYCL header defines "
+      "LANES_SUB_GROUP_SIZE in this translation unit");
   unsigned Unread = Diags.getCustomDiagID(
       DiagnosticsEngine::Warning,
       "lanes++ cannot check reqd_sub_group_size(%0): it reads an integer "
@@ -266,24 +296,184 @@ void SubGroupSizeChecker::HandleTranslationUnit(ASTContext &) {
       "sub-group size %1, the one size the device lists; Lanes' sub-group "
       "sizes are the powers of two from 1 to 64, one per translation unit "
       "(-DLANES_SUB_GROUP_SIZE)");
-  for (const SubGroupSizeAttribute &Attr : Reader.attributes()) {
-    if (!Attr.Size) {
+  for (const SizeAttribute &Attr : Attributes) {
+    if (Attr.WorkGroup)
+      continue;
+    if (!Size) {
+      Diags.Report(Attr.Loc, Unknown);
+      continue;
+    }
+    std::optional<uint64_t> Want =
+        Attr.Sizes.size() == 1 ? Attr.Sizes.front() : std::nullopt;
+    if (!Want) {
       Diags.Report(Attr.Loc, Unread) << Attr.Argument << *Size;
       continue;
     }
-    if (*Attr.Size == *Size)
+    if (*Want == *Size)
       continue;
-    bool CanChoose =
-        *Attr.Size >= 1 && *Attr.Size <= 64 && llvm::isPowerOf2_64(*Attr.Size);
+    bool CanChoose = *Want >= 1 && *Want <= 64 && llvm::isPowerOf2_64(*Want);
     Diags.Report(Attr.Loc, CanChoose ? Choosable : Impossible)
         << Attr.Argument << *Size;
   }
 }
 
+/// The annotation that records a required work-group size on a call
+/// operator (docs/ir-contract.md): the sizes reversed, so that dimension
+/// 0 comes first, and missing dimensions 1.
+std::string localSizeNote(const SizeAttribute &Attr) {
+  std::string Note = "lanes.reqd_local_size=";
+  for (size_t D = 0; D < 3; ++D) {
+    Note += D ? "," : "";
+    Note += D < Attr.Sizes.size()
+                ? std::to_string(*Attr.Sizes[Attr.Sizes.size() - 1 - D])
+                : "1";
+  }
+  return Note;
+}
+
+/// Annotates the call operators that reqd_work_group_size attributes
+/// belong to: a lambda's when the attribute lies between its captures and
+/// its body, a function object's `operator()` when it lies between the
+/// name and the body or right before the declaration. Template
+/// instantiations are visited too, as the operators that get emitted.
+class WorkGroupSizeAttacher
+    : public RecursiveASTVisitor<WorkGroupSizeAttacher> {
+public:
+  WorkGroupSizeAttacher(ASTContext &Ctx,
+                        const std::vector<SizeAttribute> &Attributes)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Attributes(Attributes),
+        Attached(Attributes.size(), false),
+        Conflict(Ctx.getDiagnostics().getCustomDiagID(
+            DiagnosticsEngine::Error,
+            "reqd_work_group_size(%0): this call operator already requires "
+            "another work-group size")) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool VisitLambdaExpr(LambdaExpr *E) {
+    SourceLocation From = E->getIntroducerRange().getEnd();
+    SourceLocation To = E->getCompoundStmtBody()->getBeginLoc();
+    for (size_t I = 0; I < Attributes.size(); ++I) {
+      if (!between(From, Attributes[I].Loc, To))
+        continue;
+      attach(I, E->getCallOperator());
+      if (FunctionTemplateDecl *Generic = E->getDependentCallOperator())
+        for (FunctionDecl *Instance : Generic->specializations())
+          attach(I, Instance);
+    }
+    return true;
+  }
+
+  bool VisitCXXMethodDecl(CXXMethodDecl *M) {
+    if (M->getOverloadedOperator() != OO_Call || !M->hasBody() ||
+        !M->doesThisDeclarationHaveABody() || M->getParent()->isLambda())
+      return true;
+    SourceLocation Begin = SM.getExpansionLoc(M->getBeginLoc());
+    SourceLocation Body = M->getBody()->getBeginLoc();
+    for (size_t I = 0; I < Attributes.size(); ++I)
+      if (SM.getExpansionLoc(Attributes[I].After) == Begin ||
+          between(M->getLocation(), Attributes[I].Loc, Body))
+        attach(I, M);
+    return true;
+  }
+
+  /// Whether attribute \p I was attached to a call operator.
+  bool attached(size_t I) const { return Attached[I]; }
+
+private:
+  /// \p Loc lies strictly between \p From and \p To, as the user sees them.
+  bool between(SourceLocation From, SourceLocation Loc,
+               SourceLocation To) const {
+    SourceLocation At = SM.getExpansionLoc(Loc);
+    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(From), At) &&
+           SM.isBeforeInTranslationUnit(At, SM.getExpansionLoc(To));
+  }
+
+  void attach(size_t I, FunctionDecl *F) {
+    Attached[I] = true;
+    std::string Note = localSizeNote(Attributes[I]);
+    for (const AnnotateAttr *Old : F->specific_attrs<AnnotateAttr>()) {
+      if (!Old->getAnnotation().starts_with("lanes.reqd_local_size="))
+        continue;
+      if (Old->getAnnotation() != Note)
+        Ctx.getDiagnostics().Report(Attributes[I].Loc, Conflict)
+            << Attributes[I].Argument;
+      return;
+    }
+    F->addAttr(AnnotateAttr::CreateImplicit(Ctx, Note, nullptr, 0));
+  }
+
+  ASTContext &Ctx;
+  SourceManager &SM;
+  const std::vector<SizeAttribute> &Attributes;
+  std::vector<bool> Attached;
+  unsigned Conflict;
+};
+
+/// Checks each reqd_work_group_size in \p Attributes and records the valid
+/// ones on their call operators.
+void attachWorkGroupSizes(ASTContext &Ctx,
+                          const std::vector<SizeAttribute> &Attributes) {
+  DiagnosticsEngine &Diags = Ctx.getDiagnostics();
+  unsigned Arity = Diags.getCustomDiagID(
+      DiagnosticsEngine::Error,
+      "reqd_work_group_size(%0): it takes one size per dimension of the "
+      "kernel's range, 1 to 3 sizes");
+  unsigned Zero = Diags.getCustomDiagID(
+      DiagnosticsEngine::Error,
+      "reqd_work_group_size(%0): a work-group size must be at least 1");
+  unsigned Unread = Diags.getCustomDiagID(
+      DiagnosticsEngine::Warning,
+      "reqd_work_group_size(%0) ignored: lanes++ reads sizes that are "
+      "integer literals, written or from a macro");
+  unsigned Unattached = Diags.getCustomDiagID(
+      DiagnosticsEngine::Warning,
+      "reqd_work_group_size(%0) ignored: lanes++ honours it on a kernel's "
+      "call operator, a lambda's (after its parameters) or a function "
+      "object's operator()");
+  std::vector<SizeAttribute> Valid;
+  for (const SizeAttribute &Attr : Attributes) {
+    if (!Attr.WorkGroup)
+      continue;
+    if (Attr.Sizes.empty() || Attr.Sizes.size() > 3)
+      Diags.Report(Attr.Loc, Arity) << Attr.Argument;
+    else if (!llvm::all_of(Attr.Sizes, [](auto S) { return S.has_value(); }))
+      Diags.Report(Attr.Loc, Unread) << Attr.Argument;
+    else if (llvm::is_contained(Attr.Sizes, 0))
+      Diags.Report(Attr.Loc, Zero) << Attr.Argument;
+    else
+      Valid.push_back(Attr);
+  }
+  WorkGroupSizeAttacher Attacher(Ctx, Valid);
+  Attacher.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (size_t I = 0; I < Valid.size(); ++I)
+    if (!Attacher.attached(I))
+      Diags.Report(Valid[I].Loc, Unattached) << Valid[I].Argument;
+}
+
+/// Acts on every size attribute the reader found.
+class SizeAttributeConsumer : public ASTConsumer {
+public:
+  explicit SizeAttributeConsumer(Preprocessor &PP) : PP(PP), Reader(PP) {
+    PP.setTokenWatcher([this](const Token &Tok) { Reader.see(Tok); });
+  }
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (Reader.attributes().empty())
+      return;
+    checkSubGroupSizes(PP, Reader.attributes());
+    attachWorkGroupSizes(Ctx, Reader.attributes());
+  }
+
+private:
+  Preprocessor &PP;
+  SizeAttributeReader Reader;
+};
+
 class LanesFrontendAction : public PluginASTAction {
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
-    return std::make_unique<SubGroupSizeChecker>(CI.getPreprocessor());
+    return std::make_unique<SizeAttributeConsumer>(CI.getPreprocessor());
   }
   bool ParseArgs(const CompilerInstance &,
                  const std::vector<std::string> &) override {
@@ -295,4 +485,5 @@ class LanesFrontendAction : public PluginASTAction {
 } // namespace
 
 static FrontendPluginRegistry::Add<LanesFrontendAction>
-    X("lanes-frontend", "Lanes: checks reqd_sub_group_size");
+    X("lanes-frontend",
+      "Lanes: honours reqd_sub_group_size and reqd_work_group_size");
