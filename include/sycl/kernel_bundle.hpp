@@ -64,6 +64,10 @@ public:
     std::lock_guard<std::mutex> Guard(Lock);
     return Kernels;
   }
+  bool has(const KernelInfo *Kernel) {
+    std::lock_guard<std::mutex> Guard(Lock);
+    return std::find(Kernels.begin(), Kernels.end(), Kernel) != Kernels.end();
+  }
 
 private:
   std::mutex Lock;
@@ -117,12 +121,16 @@ struct BundleState {
   bool has(const KernelInfo *Kernel) const {
     return std::find(Kernels.begin(), Kernels.end(), Kernel) != Kernels.end();
   }
+  /// Adds \p Kernel unless this one has it.
+  void addKernel(const KernelInfo *Kernel) {
+    if (!has(Kernel))
+      Kernels.push_back(Kernel);
+  }
   /// Adds the kernels of \p Other this one lacks, and the constants set
   /// there that are not set here.
   void add(const BundleState &Other) {
     for (const KernelInfo *Kernel : Other.Kernels)
-      if (!has(Kernel))
-        Kernels.push_back(Kernel);
+      addKernel(Kernel);
     Spec.addMissing(Other.Spec);
   }
 };
@@ -282,8 +290,7 @@ template <sycl::bundle_state State>
 sycl::kernel_bundle<State> bundleOf(const std::vector<sycl::kernel_id> &Ids) {
   auto Bundle = std::make_shared<BundleState>();
   for (const sycl::kernel_id &Id : Ids)
-    if (!Bundle->has(BundleAccess::info(Id)))
-      Bundle->Kernels.push_back(BundleAccess::info(Id));
+    Bundle->addKernel(BundleAccess::info(Id));
   return BundleAccess::makeBundle<State>(std::move(Bundle));
 }
 
@@ -319,9 +326,7 @@ inline namespace _V1 {
 template <typename KernelName> kernel_id get_kernel_id() {
   const lanes::detail::KernelInfo *Kernel =
       &lanes::detail::KernelRecord<KernelName>::Info;
-  std::vector<const lanes::detail::KernelInfo *> All =
-      lanes::detail::KernelRegistry::get().all();
-  if (std::find(All.begin(), All.end(), Kernel) == All.end())
+  if (!lanes::detail::KernelRegistry::get().has(Kernel))
     throw exception(make_error_code(errc::runtime),
                     std::string("get_kernel_id: no kernel of the program is "
                                 "named ") +
