@@ -213,10 +213,11 @@ lanes_wg_fn __lanes_work_group_function(lanes_entry_fn entry, size_t local0,
                                         const void *kernel_object)
     __attribute__((nothrow));
 
-/// The local size in dimension `dim` (0 fastest, a constant from 0 to 2)
-/// that `entry` must be launched with, or 0 when it requires none. An
-/// entry requires the size that a function it calls, or itself, was
-/// annotated with (SYCL's `[[sycl::reqd_work_group_size]]`, which the
+/// The local size in dimension `dim` (0 fastest, a constant from 0 to 2;
+/// 1 past the dimensions required) that `entry` must be launched with, or
+/// for `dim` 3 the number of dimensions of that launch; 0 when it requires
+/// none. An entry requires the size that a function it calls, or itself,
+/// was annotated with (SYCL's `[[sycl::reqd_work_group_size]]`, which the
 /// lanes++ front end records); the pipeline folds every call to a
 /// constant before anything is inlined. 0 in library-only mode.
 size_t __lanes_required_local_size(lanes_entry_fn entry, unsigned dim)

@@ -348,7 +348,7 @@ private:
   template <typename KernelName, typename KernelType, typename Inv>
   void prepareKernel(Inv &Invoker) {
     const lanes::detail::KernelInfo &Kernel =
-        lanes::detail::kernelInfo<KernelName, KernelType>();
+        lanes::detail::kernelInfo<KernelName, KernelType, 0, Inv>();
     if (Bundle && !Bundle->has(&Kernel))
       throw exception(make_error_code(errc::kernel_not_supported),
                       std::string("kernel ") + Kernel.Name() +

@@ -227,6 +227,11 @@ struct global_work_size {
 struct work_group_size {
   using return_type = size_t;
 };
+/// The work-group size the kernel requires ([[sycl::reqd_work_group_size]],
+/// missing leading dimensions 1), or {0,0,0}.
+struct compile_work_group_size {
+  using return_type = range<3>;
+};
 /// The kernel's sub-group size.
 struct preferred_work_group_size_multiple {
   using return_type = size_t;

@@ -46,6 +46,9 @@ struct KernelInfo {
   /// The most work-items its work-groups may have, where that is less than
   /// the device's maximum; else 0.
   size_t MaxWorkGroupSize;
+  /// The local size it requires (`[[sycl::reqd_work_group_size]]`), as
+  /// its launches ask; null until one has registered.
+  RequiredSize (*RequiredLocalSize)();
 };
 
 /// The kernels of the program, in the order they registered.
@@ -92,7 +95,7 @@ template <typename T> const char *typeName() {
 /// starts once kernelInfo() is instantiated for it. Info is constant
 /// initialized, before any registration runs.
 template <typename Key> struct KernelRecord {
-  static inline KernelInfo Info{&typeName<Key>, SubGroupSize, 0};
+  static inline KernelInfo Info{&typeName<Key>, SubGroupSize, 0, nullptr};
   static inline const bool Registered = KernelRegistry::get().add(Info);
 };
 
@@ -102,14 +105,27 @@ template <typename Key, size_t Limit> struct KernelGroupLimit {
       (KernelRecord<Key>::Info.MaxWorkGroupSize = Limit, true);
 };
 
+/// Points the record of kernel \p Key at the local size it requires as
+/// the program starts. Any launch \p Invoker of the kernel answers: all
+/// reach its call operator.
+template <typename Key, typename Invoker> struct KernelRequirement {
+  static inline const bool Set =
+      (KernelRecord<Key>::Info.RequiredLocalSize = &requiredLocalSize<Invoker>,
+       true);
+};
+
 /// The kernel named \p NameT whose kernel object is a \p KernelT, whose
-/// work-groups may have at most \p GroupLimit work-items if that is not 0.
-template <typename NameT, typename KernelT, size_t GroupLimit = 0>
+/// work-groups may have at most \p GroupLimit work-items if that is not 0,
+/// and which \p Invoker launches if that is not void.
+template <typename NameT, typename KernelT, size_t GroupLimit = 0,
+          typename Invoker = void>
 const KernelInfo &kernelInfo() {
   using Key = KernelKey<NameT, KernelT>;
   (void)KernelRecord<Key>::Registered;
   if constexpr (GroupLimit != 0)
     (void)KernelGroupLimit<Key, GroupLimit>::Set;
+  if constexpr (!std::is_void_v<Invoker>)
+    (void)KernelRequirement<Key, Invoker>::Set;
   return KernelRecord<Key>::Info;
 }
 
@@ -525,6 +541,12 @@ typename Param::return_type kernel::get_info(const device &Dev) const {
                     "for built-in kernels and custom devices");
   } else if constexpr (std::is_same_v<Param, specific::work_group_size>) {
     return MaxGroup;
+  } else if constexpr (std::is_same_v<Param,
+                                      specific::compile_work_group_size>) {
+    lanes::detail::LocalSize Required = {};
+    if (Kernel->RequiredLocalSize)
+      Required = Kernel->RequiredLocalSize().Size;
+    return range<3>(Required[2], Required[1], Required[0]);
   } else if constexpr (std::is_same_v<
                            Param,
                            specific::preferred_work_group_size_multiple>) {

@@ -5,12 +5,14 @@
 // from a macro. A kernel then runs with that work-group size: nd_range
 // launches of it, a reduction's too, run; launches of another size, a
 // hierarchical kernel's group size included, throw errc::nd_range naming
-// both sizes; a range kernel and a hierarchical kernel without a group
-// size get it. A kernel that calls an operator requiring a size requires
-// it too. The work-group function is specialized for the size even where
-// the launch's size is known only at run time (IR). Sizes of 0, more than
-// three sizes and two sizes on one operator are errors; sizes lanes++
-// cannot read and an attribute on something else are warnings.
+// both sizes, also when only the number of dimensions differs; a range
+// kernel and a hierarchical kernel without a group size get it; the
+// kernel's compile_work_group_size query reports it. A kernel that calls
+// an operator requiring a size requires it too. The work-group function
+// is specialized for the size even where the launch's size is known only
+// at run time (IR). Sizes of 0, more than three sizes and two sizes on
+// one operator are errors; sizes lanes++ cannot read and an attribute on
+// something else are warnings.
 // RUN: lanes++ -Werror %s -o %t && %t
 // RUN: lanes++ -S -emit-llvm %s -o %t.ll
 // RUN: FileCheck --check-prefix=IR %s < %t.ll
@@ -49,6 +51,9 @@ static void expectThrow(LaunchT Launch, const std::string &Text) {
     }
   }
 }
+
+class EightByFour;
+class Unsized;
 
 // Writes each work-item's local size (dimension 0).
 struct Functor {
@@ -113,17 +118,50 @@ int main(int Argc, char **) {
     Out[It.get_global_linear_id()] =
         int(It.get_local_range(0) * 10 + It.get_local_range(1));
   };
-  Q.parallel_for(sycl::nd_range<2>({16, 8}, {8, 4}), TwoD).wait();
+  Q.parallel_for<EightByFour>(sycl::nd_range<2>({16, 8}, {8, 4}), TwoD).wait();
   expect(all(Out, N, 84), "two dimensions");
   expectThrow(
       [&] { Q.parallel_for(sycl::nd_range<2>({16, 8}, {4, 8}), TwoD); },
       "requires work-group size {8,4} ([[sycl::reqd_work_group_size]]) but "
       "is launched with {4,8}");
 
+  // A size counts its dimensions: {1,16} is not {16}, in launches of
+  // every kind.
+  auto Row = [=](sycl::nd_item<2> It) [[sycl::reqd_work_group_size(16)]] {
+    Out[It.get_global_linear_id()] = 1;
+  };
+  expectThrow(
+      [&] { Q.parallel_for(sycl::nd_range<2>({1, N}, {1, 16}), Row); },
+      "requires work-group size {16} ([[sycl::reqd_work_group_size]]) but "
+      "is launched with {1,16}");
+  expectThrow(
+      [&] {
+        Q.parallel_for(sycl::range<2>(2, 16), [=](sycl::item<2> It)
+                                                  [[sycl::reqd_work_group_size(
+                                                      16)]] {
+                                                    Out[It.get_linear_id()] = 1;
+                                                  });
+      },
+      "requires work-group size {16}");
+  expectThrow(
+      [&] {
+        Q.submit([&](sycl::handler &H) {
+          H.parallel_for_work_group(
+              sycl::range<2>(2, 2),
+              [=](sycl::group<2>) [[sycl::reqd_work_group_size(24)]] {});
+        });
+      },
+      "requires work-group size {24} ([[sycl::reqd_work_group_size]]) but is "
+      "launched with {1,24}");
+
   // A kernel that calls Functor's operator requires its size.
   auto Caller = [=](sycl::nd_item<1> It) { Functor{Out}(It); };
   Q.parallel_for(sycl::nd_range<1>(N, 16), Caller).wait();
   expect(all(Out, N, 16), "caller");
+  Q.parallel_for<Unsized>(sycl::nd_range<1>(N, 8), [=](sycl::nd_item<1> It) {
+     Out[It.get_global_id(0)] = 8;
+   }).wait();
+  expect(all(Out, N, 8), "no required size");
   expectThrow([&] { Q.parallel_for(sycl::nd_range<1>(N, 8), Caller); },
               "requires work-group size {16}");
 
@@ -179,12 +217,35 @@ int main(int Argc, char **) {
       "requires work-group size {24} ([[sycl::reqd_work_group_size]]) but is "
       "launched with {8}");
 
-  // A single task is one work-item.
+  // A single task is one work-item, in one dimension.
   Q.single_task([=]() [[sycl::reqd_work_group_size(1)]] { Out[0] = 5; }).wait();
   expect(Out[0] == 5, "single task");
   expectThrow(
       [&] { Q.single_task([=]() [[sycl::reqd_work_group_size(2)]] {}); },
       "requires work-group size {2}");
+  expectThrow(
+      [&] { Q.single_task([=]() [[sycl::reqd_work_group_size(1, 1)]] {}); },
+      "requires work-group size {1,1} ([[sycl::reqd_work_group_size]]) but "
+      "is launched with {1}");
+
+  // The kernels' queries: SYCL's order, missing leading dimensions 1;
+  // {0,0,0} for a kernel that requires no size.
+  namespace specific = sycl::info::kernel_device_specific;
+  sycl::device Dev = Q.get_device();
+  auto Bundle =
+      sycl::get_kernel_bundle<sycl::bundle_state::executable>(Q.get_context());
+  expect(Bundle.get_kernel<Functor>()
+                 .get_info<specific::compile_work_group_size>(Dev) ==
+             sycl::range<3>(1, 1, 16),
+         "compile_work_group_size of a function object");
+  expect(Bundle.get_kernel<EightByFour>()
+                 .get_info<specific::compile_work_group_size>(Dev) ==
+             sycl::range<3>(1, 8, 4),
+         "compile_work_group_size in two dimensions");
+  expect(Bundle.get_kernel<Unsized>()
+                 .get_info<specific::compile_work_group_size>(Dev) ==
+             sycl::range<3>(0, 0, 0),
+         "compile_work_group_size without the attribute");
 
 #ifdef BAD
   // BAD-DAG: reqd-work-group-size.cpp:[[@LINE+2]]:{{[0-9]+}}: error: reqd_work_group_size(0): a work-group size must be at least 1

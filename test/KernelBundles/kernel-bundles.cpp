@@ -184,7 +184,9 @@ int runBundles(sycl::queue &Q, int *Out) {
                        Dev) == SubGroup &&
                    K.get_info<specific::max_sub_group_size>(Dev) == SubGroup &&
                    K.get_info<specific::max_num_sub_groups>(Dev) ==
-                       (MaxGroup + SubGroup - 1) / SubGroup,
+                       (MaxGroup + SubGroup - 1) / SubGroup &&
+                   K.get_info<specific::compile_work_group_size>(Dev) ==
+                       sycl::range<3>(0, 0, 0),
                "kernel queries on the device");
   std::printf("  work_group_size %zu, sub-group size %zu\n", MaxGroup,
               SubGroup);

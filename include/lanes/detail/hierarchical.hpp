@@ -81,10 +81,10 @@ inline constexpr bool LaunchesWorkItems<HierarchicalInvoker<KernelT, Dims>> =
 /// The group size of a parallel_for_work_group without one: the size the
 /// kernel \p Invoker runs requires, else DefaultHierarchicalGroupSize.
 template <typename Invoker, int Dims> sycl::range<Dims> defaultWorkGroupSize() {
-  LocalSize Required = requiredLocalSize<Invoker>();
+  RequiredSize Required = requiredLocalSize<Invoker>();
   return gather<sycl::range<Dims>, Dims>([&](int I) {
-    if (Required[0] != 0)
-      return Required[Dims - 1 - I];
+    if (Required.Dims != 0)
+      return Required.Size[Dims - 1 - I];
     return I == Dims - 1 ? DefaultHierarchicalGroupSize : size_t(1);
   });
 }
@@ -136,14 +136,10 @@ template <typename Invoker, int Dims>
 bool setWorkGroupSizes(rt::LaunchDesc &Desc, const sycl::range<Dims> &NumGroups,
                        const sycl::range<Dims> &GroupSize) {
   checkWorkGroupSize(Desc.KernelName, GroupSize);
-  LocalSize Required = requiredLocalSize<Invoker>();
-  if (Required[0] != 0) {
-    LocalSize Group = {1, 1, 1};
-    for (int I = 0; I < Dims; ++I)
-      Group[Dims - 1 - I] = GroupSize[I];
-    if (Group != Required)
-      throwRequiredLocalSize(Desc.KernelName, Required, Group, Dims);
-  }
+  LocalSize Group = {1, 1, 1};
+  for (int I = 0; I < Dims; ++I)
+    Group[Dims - 1 - I] = GroupSize[I];
+  checkRequiredLocalSize<Invoker>(Desc.KernelName, Group.data(), Dims);
   if (NumGroups.size() == 0)
     return false;
   Desc.Dims = Dims;

@@ -291,14 +291,25 @@ template <typename NameT, typename KernelT> const char *kernelName() {
 /// A local size, dimension 0 first.
 using LocalSize = std::array<size_t, 3>;
 
+/// A local size a kernel requires: Size (dimension 0 first, 1 past the
+/// sizes given) for launches of Dims dimensions; Dims 0 when it requires
+/// none.
+struct RequiredSize {
+  LocalSize Size;
+  int Dims;
+};
+
 /// The local size the kernel \p Invoker runs must be launched with: what
 /// `[[sycl::reqd_work_group_size]]` on its call operator asks, which the
-/// compiler answers as constants; all 0 when it asks none, and always in
-/// library-only mode, where no compiler sees the attribute.
-template <typename Invoker> LocalSize requiredLocalSize() {
-  return {__lanes_required_local_size(&kernelEntry<Invoker>, 0),
-          __lanes_required_local_size(&kernelEntry<Invoker>, 1),
-          __lanes_required_local_size(&kernelEntry<Invoker>, 2)};
+/// compiler answers as constants; none in library-only mode, where no
+/// compiler sees the attribute.
+/// (The compiler folds each query before anything is inlined or promoted
+/// to a register, so each spells its entry and dimension as constants.)
+template <typename Invoker> RequiredSize requiredLocalSize() {
+  return {{__lanes_required_local_size(&kernelEntry<Invoker>, 0),
+           __lanes_required_local_size(&kernelEntry<Invoker>, 1),
+           __lanes_required_local_size(&kernelEntry<Invoker>, 2)},
+          int(__lanes_required_local_size(&kernelEntry<Invoker>, 3))};
 }
 
 /// Whether the launch work-items of \p Invoker are the kernel's
@@ -306,11 +317,8 @@ template <typename Invoker> LocalSize requiredLocalSize() {
 /// size (a hierarchical kernel's launch work-items are its groups).
 template <typename Invoker> inline constexpr bool LaunchesWorkItems = true;
 
-/// "{a,b}": the first \p Dims sizes of \p Size in SYCL order, more where
-/// a size past them is not 1.
+/// "{a,b}": the first \p Dims sizes of \p Size in SYCL order.
 inline std::string formatLocalSize(const LocalSize &Size, int Dims) {
-  while (Dims < 3 && Size[Dims] != 1)
-    ++Dims;
   std::string Text = "{";
   for (int I = Dims - 1; I >= 0; --I)
     Text += std::to_string(Size[I]) + (I ? "," : "}");
@@ -318,17 +326,37 @@ inline std::string formatLocalSize(const LocalSize &Size, int Dims) {
 }
 
 /// Throws errc::nd_range for a launch of local size \p Local (by value, so
-/// that the launch's sizes do not escape) of a kernel that requires
-/// \p Required.
+/// that the launch's sizes do not escape) and \p Dims dimensions of a
+/// kernel that requires \p Required.
 [[noreturn, gnu::noinline, gnu::cold]] inline void
-throwRequiredLocalSize(const char *KernelName, LocalSize Required,
+throwRequiredLocalSize(const char *KernelName, RequiredSize Required,
                        LocalSize Local, int Dims) {
   throw sycl::exception(
       sycl::make_error_code(sycl::errc::nd_range),
       std::string("kernel '") + rt::demangle(KernelName) +
-          "' requires work-group size " + formatLocalSize(Required, Dims) +
+          "' requires work-group size " +
+          formatLocalSize(Required.Size, Required.Dims) +
           " ([[sycl::reqd_work_group_size]]) but is launched with " +
           formatLocalSize(Local, Dims) + " (errc::nd_range)");
+}
+
+/// Throws errc::nd_range when the kernel \p Invoker runs requires another
+/// local size than \p Local, dimension 0 first, or another number of
+/// dimensions than \p Dims. Compares element by element, and makes the
+/// sizes for the message anew, so that the compiler sees \p Local equal
+/// the required constants after it.
+template <typename Invoker>
+void checkRequiredLocalSize(const char *KernelName, const size_t *Local,
+                            int Dims) {
+  RequiredSize Required = requiredLocalSize<Invoker>();
+  if (Required.Dims == 0)
+    return;
+  bool Fits = Dims == Required.Dims;
+  for (int D = 0; D < 3; ++D)
+    Fits &= Local[D] == Required.Size[D];
+  if (!Fits)
+    throwRequiredLocalSize(KernelName, requiredLocalSize<Invoker>(),
+                           {Local[0], Local[1], Local[2]}, Dims);
 }
 
 /// Sets the name, the entry points and the kernel object of a launch of
@@ -343,18 +371,10 @@ template <typename NameT, typename KernelT, typename Invoker>
 void describeKernel(rt::LaunchDesc &Desc, const Invoker &Inv) {
   Desc.KernelName = kernelName<NameT, KernelT>();
   if constexpr (LaunchesWorkItems<Invoker>) {
-    // Element by element, and the sizes for the message made anew: the
-    // compiler then sees the constant sizes stored into Desc.
-    LocalSize Required = requiredLocalSize<Invoker>();
-    if (Required[0] != 0) {
-      for (int D = 0; D < 3; ++D)
-        if (Desc.Local[D] != Required[D])
-          throwRequiredLocalSize(Desc.KernelName, requiredLocalSize<Invoker>(),
-                                 {Desc.Local[0], Desc.Local[1], Desc.Local[2]},
-                                 Desc.Dims);
-      for (int D = 0; D < 3; ++D)
-        Desc.Local[D] = Required[D];
-    }
+    checkRequiredLocalSize<Invoker>(Desc.KernelName, Desc.Local, Desc.Dims);
+    RequiredSize Required = requiredLocalSize<Invoker>();
+    if (Required.Dims != 0)
+      std::copy(Required.Size.begin(), Required.Size.end(), Desc.Local);
   }
   Desc.WorkGroupFn = __lanes_work_group_function(
       &kernelEntry<Invoker>, Desc.Local[0], Desc.Local[1], Desc.Local[2], &Inv);
@@ -412,22 +432,20 @@ inline size_t rangeGroupSize(size_t Extent,
 enum class RangeShape { Empty, Exact, Padded };
 
 /// Fills the sizes of a range launch: groups along the fastest dimension
-/// of at most \p Largest work-items, or of \p Required (all 0: none) when
-/// the kernel requires a size of \p Dims dimensions or fewer; the global
-/// size is rounded up to whole groups.
+/// of at most \p Largest work-items, or of the size \p Required when it is
+/// one of \p Dims dimensions (another one is left for describeKernel to
+/// report); the global size is rounded up to whole groups.
 template <int Dims>
 RangeShape setRangeSizes(rt::LaunchDesc &Desc, const sycl::range<Dims> &R,
                          size_t Largest = MaxRangeGroupSize,
-                         const LocalSize &Required = {}) {
+                         const RequiredSize &Required = {}) {
   if (R.size() == 0)
     return RangeShape::Empty;
   Desc.Dims = Dims;
   for (int I = 0; I < Dims; ++I)
     Desc.Global[Dims - 1 - I] = R[I];
-  // A size of more dimensions is left for describeKernel to report.
-  if (Required[0] != 0 && std::all_of(Required.begin() + Dims, Required.end(),
-                                      [](size_t S) { return S == 1; }))
-    std::copy(Required.begin(), Required.end(), Desc.Local);
+  if (Required.Dims == Dims)
+    std::copy(Required.Size.begin(), Required.Size.end(), Desc.Local);
   else
     Desc.Local[0] = rangeGroupSize(Desc.Global[0], Largest);
   bool Exact = true;

@@ -148,22 +148,38 @@ std::optional<LocalSize> fixedLocalSize(const Function &WG) {
 }
 
 void forEachAnnotation(Module &M,
-                       function_ref<void(Function &, StringRef)> Visit) {
+                       function_ref<bool(Function &, StringRef)> Visit) {
   GlobalVariable *Annotations = M.getGlobalVariable("llvm.global.annotations");
   if (!Annotations || !Annotations->hasInitializer())
     return;
   auto *Entries = dyn_cast<ConstantArray>(Annotations->getInitializer());
   if (!Entries)
     return;
+  SmallVector<Constant *, 16> Kept;
   for (Value *Op : Entries->operands()) {
     auto *Entry = dyn_cast<ConstantStruct>(Op);
-    if (!Entry || Entry->getNumOperands() < 2)
-      continue;
-    auto *F = dyn_cast<Function>(Entry->getOperand(0)->stripPointerCasts());
+    auto *F =
+        Entry && Entry->getNumOperands() >= 2
+            ? dyn_cast<Function>(Entry->getOperand(0)->stripPointerCasts())
+            : nullptr;
     StringRef Note;
-    if (F && getConstantStringInfo(Entry->getOperand(1), Note))
-      Visit(*F, Note);
+    if (!F || !getConstantStringInfo(Entry->getOperand(1), Note) ||
+        !Visit(*F, Note))
+      Kept.push_back(cast<Constant>(Op));
   }
+  if (Kept.size() == Entries->getNumOperands())
+    return;
+  if (Kept.empty()) {
+    Annotations->eraseFromParent();
+    return;
+  }
+  auto *Ty = ArrayType::get(Entries->getType()->getElementType(), Kept.size());
+  auto *Replacement = new GlobalVariable(
+      M, Ty, Annotations->isConstant(), Annotations->getLinkage(),
+      ConstantArray::get(Ty, Kept), "", Annotations);
+  Replacement->setSection(Annotations->getSection());
+  Replacement->takeName(Annotations);
+  Annotations->eraseFromParent();
 }
 
 std::string workGroupFunctionName(const Function &Entry,

@@ -73,8 +73,9 @@ inline constexpr llvm::StringLiteral WorkGroupSuffix = ".lanes.wg";
 /// that size, so its work-item loops have constant trip counts.
 inline constexpr llvm::StringLiteral LocalSizeAttr = "lanes-local-size";
 /// The function attribute on a kernel function that must be launched with
-/// one local size, "X,Y,Z" (dimension 0 first); the entries that call it
-/// require that size too (`lanes-required-local-sizes`).
+/// one local size, "X[,Y[,Z]]" (dimension 0 first, one size per dimension
+/// of the launch); the entries that call it require that size too
+/// (`lanes-required-local-sizes`).
 inline constexpr llvm::StringLiteral RequiredLocalSizeAttr =
     "lanes-required-local-size";
 /// The loop-metadata option marking a work-item loop of
@@ -174,15 +175,17 @@ using LocalSize = std::array<uint64_t, 3>;
 /// three sizes are constants.
 std::optional<LocalSize> constantLocalSize(const llvm::CallInst &Query);
 /// "X,Y,Z": three sizes of at least 1, dimension 0 first, as
-/// LocalSizeAttr and RequiredLocalSizeAttr spell them.
+/// LocalSizeAttr spells them.
 std::optional<LocalSize> parseLocalSize(llvm::StringRef Text);
 /// The local size a work-group function is specialized for (LocalSizeAttr).
 std::optional<LocalSize> fixedLocalSize(const llvm::Function &WG);
 /// Calls \p Visit with each function llvm.global.annotations annotates
-/// (clang's `annotate` attribute) and the annotation's text.
+/// (clang's `annotate` attribute) and the annotation's text; the
+/// annotations for which it returns true are removed (the global too when
+/// none is left).
 void forEachAnnotation(
     llvm::Module &M,
-    llvm::function_ref<void(llvm::Function &, llvm::StringRef)> Visit);
+    llvm::function_ref<bool(llvm::Function &, llvm::StringRef)> Visit);
 /// The name of \p Entry's work-group function: generic, or specialized for
 /// \p Size.
 std::string workGroupFunctionName(const llvm::Function &Entry,

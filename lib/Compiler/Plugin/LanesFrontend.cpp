@@ -14,7 +14,7 @@
 /// says how to choose N instead.
 ///
 /// reqd_work_group_size is recorded on the call operator it belongs to, as
-/// `annotate("lanes.reqd_local_size=X,Y,Z")` (dimension 0, the SYCL
+/// `annotate("lanes.reqd_local_size=X[,Y[,Z]]")` (dimension 0, the SYCL
 /// range's last, first; docs/ir-contract.md); the kernel pipeline then
 /// gives it to every kernel entry that calls the operator, and the SYCL
 /// headers launch such a kernel with that size or throw.
@@ -319,15 +319,12 @@ void checkSubGroupSizes(Preprocessor &PP,
 
 /// The annotation that records a required work-group size on a call
 /// operator (docs/ir-contract.md): the sizes reversed, so that dimension
-/// 0 comes first, and missing dimensions 1.
+/// 0 comes first.
 std::string localSizeNote(const SizeAttribute &Attr) {
   std::string Note = "lanes.reqd_local_size=";
-  for (size_t D = 0; D < 3; ++D) {
-    Note += D ? "," : "";
-    Note += D < Attr.Sizes.size()
-                ? std::to_string(*Attr.Sizes[Attr.Sizes.size() - 1 - D])
-                : "1";
-  }
+  for (std::optional<uint64_t> Size : llvm::reverse(Attr.Sizes))
+    Note += std::to_string(*Size) + ",";
+  Note.pop_back();
   return Note;
 }
 
@@ -365,7 +362,7 @@ public:
   }
 
   bool VisitCXXMethodDecl(CXXMethodDecl *M) {
-    if (M->getOverloadedOperator() != OO_Call || !M->hasBody() ||
+    if (M->getOverloadedOperator() != OO_Call ||
         !M->doesThisDeclarationHaveABody() || M->getParent()->isLambda())
       return true;
     SourceLocation Begin = SM.getExpansionLoc(M->getBeginLoc());

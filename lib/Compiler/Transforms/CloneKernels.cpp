@@ -47,6 +47,7 @@ void markAnnotatedKernels(Module &M) {
   forEachAnnotation(M, [](Function &F, StringRef Note) {
     if (Note == "lanes.kernel")
       F.addFnAttr(KernelAttr);
+    return false;
   });
 }
 

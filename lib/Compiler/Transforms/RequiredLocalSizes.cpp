@@ -11,7 +11,6 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -27,66 +26,60 @@ namespace {
 constexpr StringLiteral NotePrefix = "lanes.reqd_local_size=";
 constexpr StringLiteral Query = "__lanes_required_local_size";
 
+/// A local size a kernel requires, and the number of dimensions, 1 to 3,
+/// of the launches it allows.
+struct RequiredSize {
+  LocalSize Size;
+  unsigned Dims;
+  bool operator!=(const RequiredSize &Other) const {
+    return Size != Other.Size || Dims != Other.Dims;
+  }
+};
+
+/// "X[,Y[,Z]]": one size of at least 1 per dimension, dimension 0 first;
+/// the dimensions past them are 1.
+std::optional<RequiredSize> parseRequiredSize(StringRef Text) {
+  unsigned Dims = Text.count(',') + 1;
+  if (Dims > 3)
+    return std::nullopt;
+  std::string Padded = Text.str();
+  for (unsigned D = Dims; D < 3; ++D)
+    Padded += ",1";
+  if (std::optional<LocalSize> Size = parseLocalSize(Padded))
+    return RequiredSize{*Size, Dims};
+  return std::nullopt;
+}
+
 /// Sets RequiredLocalSizeAttr on each function annotated with a required
-/// local size; true if there was such an annotation.
+/// local size, and removes those annotations; true if there was one.
 bool markAnnotatedSizes(Module &M) {
   bool Found = false;
   forEachAnnotation(M, [&](Function &F, StringRef Note) {
     if (!Note.consume_front(NotePrefix))
-      return;
+      return false;
     Found = true;
-    if (!parseLocalSize(Note))
+    if (!parseRequiredSize(Note))
       diagnoseKernel(F, nullptr,
                      "annotation \"" + NotePrefix + Note +
-                         "\" must give three sizes of at least 1, X,Y,Z");
+                         "\" must give one to three sizes of at least 1, "
+                         "X[,Y[,Z]]");
     else
       F.addFnAttr(RequiredLocalSizeAttr, Note);
+    return true;
   });
   return Found;
 }
 
-/// Removes the required-size annotations from llvm.global.annotations
-/// (the global itself when nothing else is left).
-void dropAnnotatedSizes(Module &M) {
-  GlobalVariable *Annotations = M.getGlobalVariable("llvm.global.annotations");
-  auto *Entries =
-      dyn_cast_or_null<ConstantArray>(Annotations->getInitializer());
-  if (!Entries)
-    return;
-  SmallVector<Constant *, 16> Kept;
-  for (Value *Op : Entries->operands()) {
-    auto *Entry = dyn_cast<ConstantStruct>(Op);
-    StringRef Note;
-    if (!Entry || Entry->getNumOperands() < 2 ||
-        !getConstantStringInfo(Entry->getOperand(1), Note) ||
-        !Note.starts_with(NotePrefix))
-      Kept.push_back(cast<Constant>(Op));
-  }
-  if (Kept.size() == Entries->getNumOperands())
-    return;
-  if (Kept.empty()) {
-    Annotations->eraseFromParent();
-    return;
-  }
-  auto *Ty = ArrayType::get(Entries->getType()->getElementType(), Kept.size());
-  auto *Replacement = new GlobalVariable(
-      M, Ty, Annotations->isConstant(), Annotations->getLinkage(),
-      ConstantArray::get(Ty, Kept), "", Annotations);
-  Replacement->setSection(Annotations->getSection());
-  Replacement->takeName(Annotations);
-  Annotations->eraseFromParent();
-}
-
 /// The local size \p Entry requires: that of the functions it reaches
 /// through direct calls, or none. Two different sizes are an error.
-std::optional<LocalSize> requiredSize(Function &Entry) {
-  std::optional<LocalSize> Size;
+std::optional<RequiredSize> requiredSize(Function &Entry) {
+  std::optional<RequiredSize> Size;
   const Function *SizedBy = nullptr;
   SmallVector<Function *, 16> Work{&Entry};
   SmallPtrSet<Function *, 16> Seen{&Entry};
   while (!Work.empty()) {
     Function *F = Work.pop_back_val();
-    if (std::optional<LocalSize> Own = parseLocalSize(
+    if (std::optional<RequiredSize> Own = parseRequiredSize(
             F->getFnAttribute(RequiredLocalSizeAttr).getValueAsString())) {
       if (Size && *Size != *Own) {
         diagnoseKernel(Entry, nullptr,
@@ -111,12 +104,10 @@ std::optional<LocalSize> requiredSize(Function &Entry) {
 PreservedAnalyses RequiredLocalSizesPass::run(Module &M,
                                               ModuleAnalysisManager &) {
   bool Annotated = markAnnotatedSizes(M);
-  if (Annotated)
-    dropAnnotatedSizes(M);
   Function *Fn = M.getFunction(Query);
   if (!Fn)
     return Annotated ? PreservedAnalyses::none() : PreservedAnalyses::all();
-  DenseMap<Function *, std::optional<LocalSize>> Sizes;
+  DenseMap<Function *, std::optional<RequiredSize>> Sizes;
   for (User *U : make_early_inc_range(Fn->users())) {
     auto *Call = dyn_cast<CallInst>(U);
     auto *Entry =
@@ -124,12 +115,15 @@ PreservedAnalyses RequiredLocalSizesPass::run(Module &M,
             ? dyn_cast<Function>(Call->getArgOperand(0)->stripPointerCasts())
             : nullptr;
     auto *Dim = Entry ? dyn_cast<ConstantInt>(Call->getArgOperand(1)) : nullptr;
-    if (!Dim || Dim->getZExtValue() > 2)
+    if (!Dim || Dim->getZExtValue() > 3)
       continue;
     auto [It, New] = Sizes.try_emplace(Entry);
     if (New)
       It->second = requiredSize(*Entry);
-    uint64_t Value = It->second ? (*It->second)[Dim->getZExtValue()] : 0;
+    uint64_t D = Dim->getZExtValue();
+    uint64_t Value = !It->second ? 0
+                     : D == 3    ? It->second->Dims
+                                 : It->second->Size[D];
     Call->replaceAllUsesWith(ConstantInt::get(Call->getType(), Value));
     Call->eraseFromParent();
   }

@@ -7,14 +7,16 @@
 /// A kernel may require the local size it is launched with (SYCL's
 /// `[[sycl::reqd_work_group_size]]`): the function that says so carries
 /// RequiredLocalSizeAttr, or from C/C++ the annotation
-/// `lanes.reqd_local_size=X,Y,Z` (what the front-end plugin writes on a
-/// kernel's call operator). An entry requires the size of the functions it
-/// reaches through direct calls, itself included; reaching two different
-/// sizes is an error naming the kernel. Each
+/// `lanes.reqd_local_size=X[,Y[,Z]]` (what the front-end plugin writes on
+/// a kernel's call operator): one size per dimension of the launches it
+/// allows. An entry requires the size of the functions it reaches through
+/// direct calls, itself included; reaching two different sizes (or numbers
+/// of dimensions) is an error naming the kernel. Each
 /// `__lanes_required_local_size(@entry, dim)` call becomes that size in
-/// `dim`, or 0 for an entry that requires none, so that the front end's
-/// launch code can check a launch's size and ask for the work-group
-/// function specialized for it. The annotations, read, are dropped: they
+/// `dim` 0 to 2 (1 past the sizes given), the number of sizes for `dim` 3,
+/// or 0 for an entry that requires none, so that the front end's launch
+/// code can check a launch's size and ask for the work-group function
+/// specialized for it. The annotations, read, are dropped: they
 /// would keep each call operator alive after the inliner copied it into
 /// its entries.
 //

@@ -1,6 +1,7 @@
 ; An entry that reaches two functions requiring different sizes is an
-; error naming the kernel and both functions; so is an annotation that
-; does not give three sizes of at least 1.
+; error naming the kernel and both functions, also when the sizes differ
+; only in their number of dimensions; so is an annotation that does not
+; give one to three sizes of at least 1.
 ; RUN: not lanes-opt -passes=lanes-required-local-sizes %s -S -o /dev/null 2>&1 | FileCheck %s
 
 @.bad = private unnamed_addr constant [27 x i8] c"lanes.reqd_local_size=16,0\00", section "llvm.metadata"
@@ -8,11 +9,14 @@
 
 declare i64 @__lanes_required_local_size(ptr, i32) nounwind memory(none)
 
-; CHECK-DAG: error: in kernel 'bad_size': annotation "lanes.reqd_local_size=16,0" must give three sizes of at least 1, X,Y,Z
+; CHECK-DAG: error: in kernel 'bad_size': annotation "lanes.reqd_local_size=16,0" must give one to three sizes of at least 1, X[,Y[,Z]]
 ; CHECK-DAG: error: in kernel 'entry': it requires two different work-group sizes, through {{first|second}} and {{second|first}}
+; CHECK-DAG: error: in kernel 'flat_entry': it requires two different work-group sizes, through {{first|flat}} and {{flat|first}}
 define i64 @launch() {
   %size = call i64 @__lanes_required_local_size(ptr @entry, i32 0)
-  ret i64 %size
+  %flat = call i64 @__lanes_required_local_size(ptr @flat_entry, i32 3)
+  %sum = add i64 %size, %flat
+  ret i64 %sum
 }
 
 define void @entry(ptr %k) "lanes-kernel" {
@@ -21,11 +25,21 @@ define void @entry(ptr %k) "lanes-kernel" {
   ret void
 }
 
-define void @first(ptr %k) "lanes-required-local-size"="16,1,1" {
+define void @flat_entry(ptr %k) "lanes-kernel" {
+  call void @first(ptr %k)
+  call void @flat(ptr %k)
   ret void
 }
 
-define void @second(ptr %k) "lanes-required-local-size"="8,1,1" {
+define void @first(ptr %k) "lanes-required-local-size"="16" {
+  ret void
+}
+
+define void @second(ptr %k) "lanes-required-local-size"="8" {
+  ret void
+}
+
+define void @flat(ptr %k) "lanes-required-local-size"="16,1" {
   ret void
 }
 
