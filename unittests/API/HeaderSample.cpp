@@ -164,6 +164,12 @@ int main() {
                  .get_info<sycl::info::kernel_device_specific::
                                preferred_work_group_size_multiple>(
                      Q.get_info<sycl::info::queue::device>()));
+  A[2] =
+      int(Built.get_kernel<class BundledKernel>()
+              .get_info<
+                  sycl::info::kernel_device_specific::compile_work_group_size>(
+                  Q.get_device())
+              .size());
   Q.submit([&](sycl::handler &CGH) {
     CGH.set_specialization_constant<SampleConstant>(
         CGH.get_specialization_constant<SampleConstant>() + 1);
