@@ -110,13 +110,21 @@ PreservedAnalyses RequiredLocalSizesPass::run(Module &M,
   DenseMap<Function *, std::optional<RequiredSize>> Sizes;
   for (User *U : make_early_inc_range(Fn->users())) {
     auto *Call = dyn_cast<CallInst>(U);
+    if (!Call || Call->getCalledFunction() != Fn)
+      continue;
     auto *Entry =
-        Call && Call->getCalledFunction() == Fn && Call->arg_size() == 2
+        Call->arg_size() == 2
             ? dyn_cast<Function>(Call->getArgOperand(0)->stripPointerCasts())
             : nullptr;
     auto *Dim = Entry ? dyn_cast<ConstantInt>(Call->getArgOperand(1)) : nullptr;
-    if (!Dim || Dim->getZExtValue() > 3)
+    if (!Dim || Dim->getZExtValue() > 3) {
+      // Left to the runtime, the call would answer 0: no requirement.
+      diagnoseKernel(*Call->getFunction(), Call,
+                     Query + " takes a kernel entry function and a dimension "
+                             "from 0 to 3, both constants "
+                             "(include/lanes/builtins.h)");
       continue;
+    }
     auto [It, New] = Sizes.try_emplace(Entry);
     if (New)
       It->second = requiredSize(*Entry);

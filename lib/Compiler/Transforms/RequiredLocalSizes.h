@@ -16,8 +16,9 @@
 /// `dim` 0 to 2 (1 past the sizes given), the number of sizes for `dim` 3,
 /// or 0 for an entry that requires none, so that the front end's launch
 /// code can check a launch's size and ask for the work-group function
-/// specialized for it. The annotations, read, are dropped: they
-/// would keep each call operator alive after the inliner copied it into
+/// specialized for it. A call whose arguments are not such constants is
+/// an error: the runtime would answer 0. The annotations, read, are dropped:
+/// they would keep each call operator alive after the inliner copied it into
 /// its entries.
 //
 //===----------------------------------------------------------------------===//
