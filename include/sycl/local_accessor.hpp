@@ -18,6 +18,7 @@
 #include "sycl/multi_ptr.hpp"
 #include "sycl/property_list.hpp"
 
+#include <iterator>
 #include <type_traits>
 
 namespace lanes::detail {
@@ -76,6 +77,8 @@ public:
   using difference_type = std::ptrdiff_t;
   using iterator = T *;
   using const_iterator = const T *;
+  using reverse_iterator = std::reverse_iterator<iterator>;
+  using const_reverse_iterator = std::reverse_iterator<const_iterator>;
   template <access::decorated IsDecorated>
   using accessor_ptr = multi_ptr<T, access::address_space::local_space,
                                  IsDecorated>;
@@ -122,10 +125,18 @@ public:
   /// Deprecated in SYCL 2020; prefer get_multi_ptr.
   local_ptr<T> get_pointer() const { return local_ptr<T>(data()); }
 
-  iterator begin() const { return data(); }
-  iterator end() const { return data() + size(); }
-  const_iterator cbegin() const { return data(); }
-  const_iterator cend() const { return data() + size(); }
+  iterator begin() const noexcept { return data(); }
+  iterator end() const noexcept { return data() + size(); }
+  const_iterator cbegin() const noexcept { return data(); }
+  const_iterator cend() const noexcept { return data() + size(); }
+  reverse_iterator rbegin() const noexcept { return reverse_iterator(end()); }
+  reverse_iterator rend() const noexcept { return reverse_iterator(begin()); }
+  const_reverse_iterator crbegin() const noexcept {
+    return const_reverse_iterator(cend());
+  }
+  const_reverse_iterator crend() const noexcept {
+    return const_reverse_iterator(cbegin());
+  }
 
   // Host- and kernel-side queries.
   template <int N = Dims, std::enable_if_t<(N > 0), int> = 0>

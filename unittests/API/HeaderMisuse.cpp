@@ -229,6 +229,10 @@ int main() {
 #elif LANES_MISUSE == 41 // an allocator of device memory
   sycl::usm_allocator<int, sycl::usm::alloc::device> Alloc(Q);
   (void)Alloc;
+#elif LANES_MISUSE == 42 // iterating a SYCL 1.2.1 atomic accessor
+  sycl::buffer<int> Buf(4);
+  sycl::host_accessor<int, 1, sycl::access_mode::atomic> Acc(Buf);
+  (void)Acc.begin();
 #endif
   sycl::free(P, Q);
   return 0;

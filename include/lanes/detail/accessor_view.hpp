@@ -38,8 +38,10 @@
 #include "sycl/property_list.hpp"
 
 #include <cstddef>
+#include <iterator>
 #include <memory>
 #include <type_traits>
+#include <utility>
 
 namespace sycl {
 inline namespace _V1 {
@@ -86,6 +88,107 @@ void registerAccess(BufferStorage &Storage, const sycl::property_list &Props) {
   }
 }
 
+/// A sycl::range or sycl::id of Dims zeros.
+template <typename T, int Dims> T zeros() {
+  return gather<T, Dims>([](int) { return size_t(0); });
+}
+
+/// A random-access iterator over the elements of a Dims-dimensional box
+/// (Dims 2 or 3) inside a row-major array, in row-major order: how 2-D and
+/// 3-D buffer accessors iterate (1-D ones use pointers, their box being
+/// contiguous). Holds the box's first element, the array's extents (the
+/// strides), the box's extents and a position: the linear index into the
+/// box.
+template <typename T, int Dims> class BoxIterator {
+public:
+  using iterator_category = std::random_access_iterator_tag;
+  using value_type = std::remove_const_t<T>;
+  using difference_type = std::ptrdiff_t;
+  using pointer = T *;
+  using reference = T &;
+
+  BoxIterator() = default;
+  BoxIterator(T *Origin, const sycl::range<Dims> &Memory,
+              const sycl::range<Dims> &Box, difference_type Position)
+      : Origin(Origin), Memory(Memory), Box(Box), Position(Position) {}
+  /// The const iterator of the same position.
+  template <typename U,
+            std::enable_if_t<
+                std::is_same_v<const U, T> && !std::is_same_v<U, T>, int> = 0>
+  BoxIterator(const BoxIterator<U, Dims> &Other)
+      : Origin(Other.Origin), Memory(Other.Memory), Box(Other.Box),
+        Position(Other.Position) {}
+
+  reference operator*() const { return *at(Position); }
+  pointer operator->() const { return at(Position); }
+  reference operator[](difference_type N) const { return *at(Position + N); }
+
+  BoxIterator &operator++() { return *this += 1; }
+  BoxIterator &operator--() { return *this -= 1; }
+  BoxIterator operator++(int) { return std::exchange(*this, *this + 1); }
+  BoxIterator operator--(int) { return std::exchange(*this, *this - 1); }
+  BoxIterator &operator+=(difference_type N) {
+    Position += N;
+    return *this;
+  }
+  BoxIterator &operator-=(difference_type N) { return *this += -N; }
+  friend BoxIterator operator+(BoxIterator It, difference_type N) {
+    return It += N;
+  }
+  friend BoxIterator operator+(difference_type N, BoxIterator It) {
+    return It += N;
+  }
+  friend BoxIterator operator-(BoxIterator It, difference_type N) {
+    return It -= N;
+  }
+  friend difference_type operator-(const BoxIterator &L, const BoxIterator &R) {
+    return L.Position - R.Position;
+  }
+
+  // Iterators of the same box compare by position.
+  friend bool operator==(const BoxIterator &L, const BoxIterator &R) {
+    return L.Position == R.Position;
+  }
+  friend bool operator!=(const BoxIterator &L, const BoxIterator &R) {
+    return L.Position != R.Position;
+  }
+  friend bool operator<(const BoxIterator &L, const BoxIterator &R) {
+    return L.Position < R.Position;
+  }
+  friend bool operator>(const BoxIterator &L, const BoxIterator &R) {
+    return L.Position > R.Position;
+  }
+  friend bool operator<=(const BoxIterator &L, const BoxIterator &R) {
+    return L.Position <= R.Position;
+  }
+  friend bool operator>=(const BoxIterator &L, const BoxIterator &R) {
+    return L.Position >= R.Position;
+  }
+
+private:
+  template <typename, int> friend class BoxIterator;
+
+  /// The element at position \p At of the box.
+  T *at(difference_type At) const {
+    size_t Rest = size_t(At), Linear = 0, Stride = 1;
+    for (int D = Dims - 1; D > 0; --D) {
+      Linear += Rest % Box[D] * Stride;
+      Rest /= Box[D];
+      Stride *= Memory[D];
+    }
+    return Origin + Linear + Rest * Stride;
+  }
+
+  T *Origin = nullptr;
+  sycl::range<Dims> Memory = zeros<sycl::range<Dims>, Dims>();
+  sycl::range<Dims> Box = zeros<sycl::range<Dims>, Dims>();
+  difference_type Position = 0;
+};
+
+/// The iterator of a Dims-dimensional buffer accessor of T.
+template <typename T, int Dims>
+using BoxIteratorOf = std::conditional_t<Dims == 1, T *, BoxIterator<T, Dims>>;
+
 /// A Dims-dimensional accessor of DataT with Mode to a buffer, created with
 /// the tags of TagTarget, referring to the buffer's storage through
 /// StorageRefT (BufferStorage * or std::shared_ptr<BufferStorage>).
@@ -122,11 +225,16 @@ public:
   using const_reference = const value_type &;
   using size_type = size_t;
   using difference_type = std::ptrdiff_t;
+  using iterator = BoxIteratorOf<value_type, Dims>;
+  using const_iterator = BoxIteratorOf<const value_type, Dims>;
+  using reverse_iterator = std::reverse_iterator<iterator>;
+  using const_reverse_iterator = std::reverse_iterator<const_iterator>;
 
   /// An empty accessor: no elements, all ranges zero.
   BufferAccessorBase()
-      : Memory(zeroRange()), Access(zeroRange()),
-        Offset(gather<sycl::id<Dims>, Dims>([](int) { return size_t(0); })) {}
+      : Memory(zeros<sycl::range<Dims>, Dims>()),
+        Access(zeros<sycl::range<Dims>, Dims>()),
+        Offset(zeros<sycl::id<Dims>, Dims>()) {}
 
   template <typename AllocatorT>
   BufferAccessorBase(BufferT<AllocatorT> &Buf,
@@ -201,6 +309,24 @@ public:
   size_t get_count() const noexcept { return size(); }
   size_t get_size() const noexcept { return byte_size(); }
 
+  /// The elements of the accessor's range, in row-major order.
+  iterator begin() const noexcept { return iteratorAt<iterator>(0); }
+  iterator end() const noexcept { return iteratorAt<iterator>(size()); }
+  const_iterator cbegin() const noexcept {
+    return iteratorAt<const_iterator>(0);
+  }
+  const_iterator cend() const noexcept {
+    return iteratorAt<const_iterator>(size());
+  }
+  reverse_iterator rbegin() const noexcept { return reverse_iterator(end()); }
+  reverse_iterator rend() const noexcept { return reverse_iterator(begin()); }
+  const_reverse_iterator crbegin() const noexcept {
+    return const_reverse_iterator(cend());
+  }
+  const_reverse_iterator crend() const noexcept {
+    return const_reverse_iterator(cbegin());
+  }
+
 protected:
   /// The first element of the whole buffer (get_pointer() of SYCL 2020).
   value_type *start() const {
@@ -221,8 +347,15 @@ private:
   template <typename, int, sycl::access_mode, sycl::target, typename>
   friend class BufferAccessorBase;
 
-  static sycl::range<Dims> zeroRange() {
-    return gather<sycl::range<Dims>, Dims>([](int) { return size_t(0); });
+  /// The iterator of type \p It at \p Position of the accessor's range.
+  template <typename It> It iteratorAt(size_t Position) const {
+    static_assert(Mode != sycl::access_mode::atomic,
+                  "accessors of access_mode::atomic have no iterators; "
+                  "iterate over a read_write accessor and use atomic_ref");
+    if constexpr (Dims == 1)
+      return Origin + Position;
+    else
+      return It(Origin, Memory, Access, std::ptrdiff_t(Position));
   }
   static StorageRefT
   storageRef(const std::shared_ptr<BufferStorage> &Storage) {
