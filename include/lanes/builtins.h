@@ -223,6 +223,15 @@ lanes_wg_fn __lanes_work_group_function(lanes_entry_fn entry, size_t local0,
 size_t __lanes_required_local_size(lanes_entry_fn entry, unsigned dim)
     __attribute__((nothrow, const));
 
+/// The sub-group size that `entry` requires, or 0 when it requires none.
+/// An entry requires the size that a function it calls, or itself, was
+/// annotated with (SYCL's `[[sycl::reqd_sub_group_size]]`, which the
+/// lanes++ front end checks against the translation unit's sub-group size
+/// and records); the pipeline folds every call to a constant before
+/// anything is inlined. 0 in library-only mode.
+unsigned __lanes_required_sub_group_size(lanes_entry_fn entry)
+    __attribute__((nothrow, const));
+
 #ifdef __cplusplus
 }
 #endif

@@ -232,6 +232,17 @@ struct work_group_size {
 struct compile_work_group_size {
   using return_type = range<3>;
 };
+/// The sub-group size the kernel requires
+/// ([[sycl::reqd_sub_group_size(N)]] on its call operator: N), or 0;
+/// always 0 in library-only mode, where no compiler sees the attribute.
+struct compile_sub_group_size {
+  using return_type = uint32_t;
+};
+/// The number of sub-groups the kernel requires: always 0, as SYCL 2020
+/// has no kernel attribute that sets it.
+struct compile_num_sub_groups {
+  using return_type = uint32_t;
+};
 /// The kernel's sub-group size.
 struct preferred_work_group_size_multiple {
   using return_type = size_t;

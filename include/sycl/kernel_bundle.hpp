@@ -49,6 +49,9 @@ struct KernelInfo {
   /// The local size it requires (`[[sycl::reqd_work_group_size]]`), as
   /// its launches ask; null until one has registered.
   RequiredSize (*RequiredLocalSize)();
+  /// The sub-group size it requires (`[[sycl::reqd_sub_group_size]]`), or
+  /// 0; null until a launch has registered.
+  uint32_t (*RequiredSubGroupSize)();
 };
 
 /// The kernels of the program, in the order they registered.
@@ -95,7 +98,8 @@ template <typename T> const char *typeName() {
 /// starts once kernelInfo() is instantiated for it. Info is constant
 /// initialized, before any registration runs.
 template <typename Key> struct KernelRecord {
-  static inline KernelInfo Info{&typeName<Key>, SubGroupSize, 0, nullptr};
+  static inline KernelInfo Info{&typeName<Key>, SubGroupSize, 0, nullptr,
+                                nullptr};
   static inline const bool Registered = KernelRegistry::get().add(Info);
 };
 
@@ -105,12 +109,14 @@ template <typename Key, size_t Limit> struct KernelGroupLimit {
       (KernelRecord<Key>::Info.MaxWorkGroupSize = Limit, true);
 };
 
-/// Points the record of kernel \p Key at the local size it requires as
-/// the program starts. Any launch \p Invoker of the kernel answers: all
-/// reach its call operator.
+/// Points the record of kernel \p Key at the local and sub-group sizes it
+/// requires as the program starts. Any launch \p Invoker of the kernel
+/// answers: all reach its call operator.
 template <typename Key, typename Invoker> struct KernelRequirement {
   static inline const bool Set =
       (KernelRecord<Key>::Info.RequiredLocalSize = &requiredLocalSize<Invoker>,
+       KernelRecord<Key>::Info.RequiredSubGroupSize =
+           &requiredSubGroupSize<Invoker>,
        true);
 };
 
@@ -547,6 +553,12 @@ typename Param::return_type kernel::get_info(const device &Dev) const {
     if (Kernel->RequiredLocalSize)
       Required = Kernel->RequiredLocalSize().Size;
     return range<3>(Required[2], Required[1], Required[0]);
+  } else if constexpr (std::is_same_v<Param,
+                                      specific::compile_sub_group_size>) {
+    return Kernel->RequiredSubGroupSize ? Kernel->RequiredSubGroupSize() : 0;
+  } else if constexpr (std::is_same_v<Param,
+                                      specific::compile_num_sub_groups>) {
+    return 0; // No SYCL 2020 kernel attribute sets it.
   } else if constexpr (std::is_same_v<
                            Param,
                            specific::preferred_work_group_size_multiple>) {

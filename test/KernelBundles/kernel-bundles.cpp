@@ -186,7 +186,9 @@ int runBundles(sycl::queue &Q, int *Out) {
                    K.get_info<specific::max_num_sub_groups>(Dev) ==
                        (MaxGroup + SubGroup - 1) / SubGroup &&
                    K.get_info<specific::compile_work_group_size>(Dev) ==
-                       sycl::range<3>(0, 0, 0),
+                       sycl::range<3>(0, 0, 0) &&
+                   K.get_info<specific::compile_sub_group_size>(Dev) == 0 &&
+                   K.get_info<specific::compile_num_sub_groups>(Dev) == 0,
                "kernel queries on the device");
   std::printf("  work_group_size %zu, sub-group size %zu\n", MaxGroup,
               SubGroup);

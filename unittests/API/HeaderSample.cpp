@@ -170,6 +170,15 @@ int main() {
                   sycl::info::kernel_device_specific::compile_work_group_size>(
                   Q.get_device())
               .size());
+  sycl::kernel Bundled = Built.get_kernel<class BundledKernel>();
+  A[3] = int(
+      Bundled
+          .get_info<sycl::info::kernel_device_specific::compile_sub_group_size>(
+              Q.get_device()));
+  A[4] = int(
+      Bundled
+          .get_info<sycl::info::kernel_device_specific::compile_num_sub_groups>(
+              Q.get_device()));
   Q.submit([&](sycl::handler &CGH) {
     CGH.set_specialization_constant<SampleConstant>(
         CGH.get_specialization_constant<SampleConstant>() + 1);

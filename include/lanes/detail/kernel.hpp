@@ -312,6 +312,15 @@ template <typename Invoker> RequiredSize requiredLocalSize() {
           int(__lanes_required_local_size(&kernelEntry<Invoker>, 3))};
 }
 
+/// The sub-group size the kernel \p Invoker runs requires: N when
+/// `[[sycl::reqd_sub_group_size(N)]]` is on its call operator, which the
+/// compiler answers as a constant; 0 without it, and in library-only mode,
+/// where no compiler sees the attribute. (The query spells its entry as a
+/// constant, as requiredLocalSize() does.)
+template <typename Invoker> uint32_t requiredSubGroupSize() {
+  return __lanes_required_sub_group_size(&kernelEntry<Invoker>);
+}
+
 /// Whether the launch work-items of \p Invoker are the kernel's
 /// work-items, so that the launch's local size is the kernel's work-group
 /// size (a hierarchical kernel's launch work-items are its groups).

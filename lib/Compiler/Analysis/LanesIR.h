@@ -78,6 +78,11 @@ inline constexpr llvm::StringLiteral LocalSizeAttr = "lanes-local-size";
 /// (`lanes-required-local-sizes`).
 inline constexpr llvm::StringLiteral RequiredLocalSizeAttr =
     "lanes-required-local-size";
+/// The function attribute on a kernel function that must run with one
+/// sub-group size, "N"; the entries that call it require that size too
+/// (`lanes-required-local-sizes`).
+inline constexpr llvm::StringLiteral RequiredSubGroupSizeAttr =
+    "lanes-required-sub-group-size";
 /// The loop-metadata option marking a work-item loop of
 /// `lanes-work-item-loops`: a distinct `!{!"lanes.work_item_loop", <access
 /// group>}` per loop in its loop ID, which the loops made from it

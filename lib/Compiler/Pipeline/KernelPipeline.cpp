@@ -252,7 +252,7 @@ void registerPassBuilderCallbacks(PassBuilder &PB) {
 #include "PassRegistry.def"
   });
   // Before anything is inlined: the entries still call the functions that
-  // require a local size.
+  // require a local or sub-group size.
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         MPM.addPass(RequiredLocalSizesPass());

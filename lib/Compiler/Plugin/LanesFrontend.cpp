@@ -13,11 +13,14 @@
 /// written when N is that size, and any other N is a compile error that
 /// says how to choose N instead.
 ///
-/// reqd_work_group_size is recorded on the call operator it belongs to, as
+/// Each attribute that holds is recorded on the call operator it belongs
+/// to (docs/ir-contract.md): reqd_work_group_size as
 /// `annotate("lanes.reqd_local_size=X[,Y[,Z]]")` (dimension 0, the SYCL
-/// range's last, first; docs/ir-contract.md); the kernel pipeline then
-/// gives it to every kernel entry that calls the operator, and the SYCL
-/// headers launch such a kernel with that size or throw.
+/// range's last, first), reqd_sub_group_size as
+/// `annotate("lanes.reqd_sub_group_size=N")`. The kernel pipeline then
+/// gives it to every kernel entry that calls the operator: the SYCL
+/// headers launch such a kernel with the work-group size or throw, and
+/// answer `info::kernel_device_specific::compile_sub_group_size` with N.
 ///
 /// Clang 19 hands plugins declaration and statement attributes only, and
 /// the spec's lambda form, `[=](nd_item<1> It) [[sycl::reqd_sub_group_size(8)]]
@@ -271,9 +274,10 @@ std::optional<uint64_t> translationUnitSubGroupSize(Preprocessor &PP) {
 }
 
 /// Checks each reqd_sub_group_size in \p Attributes against the
-/// translation unit's sub-group size.
+/// translation unit's sub-group size, and adds those that hold to \p Held.
 void checkSubGroupSizes(Preprocessor &PP,
-                        const std::vector<SizeAttribute> &Attributes) {
+                        const std::vector<SizeAttribute> &Attributes,
+                        std::vector<SizeAttribute> &Held) {
   DiagnosticsEngine &Diags = PP.getDiagnostics();
   std::optional<uint64_t> Size = translationUnitSubGroupSize(PP);
   unsigned Unknown = Diags.getCustomDiagID(
@@ -309,41 +313,47 @@ void checkSubGroupSizes(Preprocessor &PP,
       Diags.Report(Attr.Loc, Unread) << Attr.Argument << *Size;
       continue;
     }
-    if (*Want == *Size)
+    if (*Want == *Size) {
+      Held.push_back(Attr);
       continue;
+    }
     bool CanChoose = *Want >= 1 && *Want <= 64 && llvm::isPowerOf2_64(*Want);
     Diags.Report(Attr.Loc, CanChoose ? Choosable : Impossible)
         << Attr.Argument << *Size;
   }
 }
 
-/// The annotation that records a required work-group size on a call
-/// operator (docs/ir-contract.md): the sizes reversed, so that dimension
-/// 0 comes first.
-std::string localSizeNote(const SizeAttribute &Attr) {
-  std::string Note = "lanes.reqd_local_size=";
+/// What the annotation recording \p Attr on a call operator starts with
+/// (docs/ir-contract.md).
+StringRef notePrefix(const SizeAttribute &Attr) {
+  return Attr.WorkGroup ? "lanes.reqd_local_size="
+                        : "lanes.reqd_sub_group_size=";
+}
+
+/// The annotation that records \p Attr on a call operator: its sizes
+/// reversed, so that dimension 0 comes first.
+std::string sizeNote(const SizeAttribute &Attr) {
+  std::string Note = notePrefix(Attr).str();
   for (std::optional<uint64_t> Size : llvm::reverse(Attr.Sizes))
     Note += std::to_string(*Size) + ",";
   Note.pop_back();
   return Note;
 }
 
-/// Annotates the call operators that reqd_work_group_size attributes
-/// belong to: a lambda's when the attribute lies between its captures and
-/// its body, a function object's `operator()` when it lies between the
-/// name and the body or right before the declaration. Template
-/// instantiations are visited too, as the operators that get emitted.
-class WorkGroupSizeAttacher
-    : public RecursiveASTVisitor<WorkGroupSizeAttacher> {
+/// Annotates the call operators that size attributes belong to: a
+/// lambda's when the attribute lies between its captures and its body, a
+/// function object's `operator()` when it lies between the name and the
+/// body or right before the declaration. Template instantiations are
+/// visited too, as the operators that get emitted.
+class SizeAttacher : public RecursiveASTVisitor<SizeAttacher> {
 public:
-  WorkGroupSizeAttacher(ASTContext &Ctx,
-                        const std::vector<SizeAttribute> &Attributes)
+  SizeAttacher(ASTContext &Ctx, const std::vector<SizeAttribute> &Attributes)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Attributes(Attributes),
         Attached(Attributes.size(), false),
         Conflict(Ctx.getDiagnostics().getCustomDiagID(
             DiagnosticsEngine::Error,
-            "reqd_work_group_size(%0): this call operator already requires "
-            "another work-group size")) {}
+            "reqd_%select{sub|work}1_group_size(%0): this call operator "
+            "already requires another %select{sub|work}1-group size")) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
@@ -388,13 +398,13 @@ private:
 
   void attach(size_t I, FunctionDecl *F) {
     Attached[I] = true;
-    std::string Note = localSizeNote(Attributes[I]);
+    std::string Note = sizeNote(Attributes[I]);
     for (const AnnotateAttr *Old : F->specific_attrs<AnnotateAttr>()) {
-      if (!Old->getAnnotation().starts_with("lanes.reqd_local_size="))
+      if (!Old->getAnnotation().starts_with(notePrefix(Attributes[I])))
         continue;
       if (Old->getAnnotation() != Note)
         Ctx.getDiagnostics().Report(Attributes[I].Loc, Conflict)
-            << Attributes[I].Argument;
+            << Attributes[I].Argument << Attributes[I].WorkGroup;
       return;
     }
     F->addAttr(AnnotateAttr::CreateImplicit(Ctx, Note, nullptr, 0));
@@ -407,11 +417,11 @@ private:
   unsigned Conflict;
 };
 
-/// Checks each reqd_work_group_size in \p Attributes and records the valid
-/// ones on their call operators.
-void attachWorkGroupSizes(ASTContext &Ctx,
-                          const std::vector<SizeAttribute> &Attributes) {
-  DiagnosticsEngine &Diags = Ctx.getDiagnostics();
+/// Checks each reqd_work_group_size in \p Attributes, and adds the valid
+/// ones to \p Held.
+void checkWorkGroupSizes(DiagnosticsEngine &Diags,
+                         const std::vector<SizeAttribute> &Attributes,
+                         std::vector<SizeAttribute> &Held) {
   unsigned Arity = Diags.getCustomDiagID(
       DiagnosticsEngine::Error,
       "reqd_work_group_size(%0): it takes one size per dimension of the "
@@ -423,12 +433,6 @@ void attachWorkGroupSizes(ASTContext &Ctx,
       DiagnosticsEngine::Warning,
       "reqd_work_group_size(%0) ignored: lanes++ reads sizes that are "
       "integer literals, written or from a macro");
-  unsigned Unattached = Diags.getCustomDiagID(
-      DiagnosticsEngine::Warning,
-      "reqd_work_group_size(%0) ignored: lanes++ honours it on a kernel's "
-      "call operator, a lambda's (after its parameters) or a function "
-      "object's operator()");
-  std::vector<SizeAttribute> Valid;
   for (const SizeAttribute &Attr : Attributes) {
     if (!Attr.WorkGroup)
       continue;
@@ -439,13 +443,25 @@ void attachWorkGroupSizes(ASTContext &Ctx,
     else if (llvm::is_contained(Attr.Sizes, 0))
       Diags.Report(Attr.Loc, Zero) << Attr.Argument;
     else
-      Valid.push_back(Attr);
+      Held.push_back(Attr);
   }
-  WorkGroupSizeAttacher Attacher(Ctx, Valid);
+}
+
+/// Records each attribute of \p Held on its call operator. A
+/// reqd_work_group_size elsewhere is a warning that it is ignored; a
+/// reqd_sub_group_size holds anyway, as the translation unit's size.
+void attachSizes(ASTContext &Ctx, const std::vector<SizeAttribute> &Held) {
+  DiagnosticsEngine &Diags = Ctx.getDiagnostics();
+  unsigned Unattached = Diags.getCustomDiagID(
+      DiagnosticsEngine::Warning,
+      "reqd_work_group_size(%0) ignored: lanes++ honours it on a kernel's "
+      "call operator, a lambda's (after its parameters) or a function "
+      "object's operator()");
+  SizeAttacher Attacher(Ctx, Held);
   Attacher.TraverseDecl(Ctx.getTranslationUnitDecl());
-  for (size_t I = 0; I < Valid.size(); ++I)
-    if (!Attacher.attached(I))
-      Diags.Report(Valid[I].Loc, Unattached) << Valid[I].Argument;
+  for (size_t I = 0; I < Held.size(); ++I)
+    if (Held[I].WorkGroup && !Attacher.attached(I))
+      Diags.Report(Held[I].Loc, Unattached) << Held[I].Argument;
 }
 
 /// Acts on every size attribute the reader found.
@@ -458,8 +474,10 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (Reader.attributes().empty())
       return;
-    checkSubGroupSizes(PP, Reader.attributes());
-    attachWorkGroupSizes(Ctx, Reader.attributes());
+    std::vector<SizeAttribute> Held;
+    checkSubGroupSizes(PP, Reader.attributes(), Held);
+    checkWorkGroupSizes(Ctx.getDiagnostics(), Reader.attributes(), Held);
+    attachSizes(Ctx, Held);
   }
 
 private:

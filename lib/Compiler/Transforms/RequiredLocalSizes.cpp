@@ -1,4 +1,4 @@
-//===- RequiredLocalSizes.cpp - Work-group sizes kernels require ----------===//
+//===- RequiredLocalSizes.cpp - Sizes kernels require ---------------------===//
 //
 /// \file
 /// Implements `lanes-required-local-sizes`; see RequiredLocalSizes.h.
@@ -23,11 +23,33 @@ using namespace llvm;
 namespace lanes {
 namespace {
 
-constexpr StringLiteral NotePrefix = "lanes.reqd_local_size=";
-constexpr StringLiteral Query = "__lanes_required_local_size";
+/// A size a kernel may require of the launches that run it, as the IR
+/// spells it. Its query takes the entry and, for a size of several
+/// dimensions, a dimension: below MaxDims for the size in it, MaxDims for
+/// the number of sizes given.
+struct Requirement {
+  StringLiteral NotePrefix; ///< the annotation, before the sizes
+  StringLiteral Attr;       ///< the function attribute
+  StringLiteral Query;      ///< the builtin that asks for it
+  unsigned MaxDims;         ///< the most sizes it gives, one per dimension
+  StringLiteral Name;       ///< what is required, in messages
+  StringLiteral Sizes;      ///< what the annotation must give, in messages
+  StringLiteral Arguments;  ///< what the query takes, in messages
+};
 
-/// A local size a kernel requires, and the number of dimensions, 1 to 3,
-/// of the launches it allows.
+/// The local size and the sub-group size.
+constexpr Requirement Requirements[] = {
+    {"lanes.reqd_local_size=", RequiredLocalSizeAttr,
+     "__lanes_required_local_size", 3, "work-group size",
+     "one to three sizes of at least 1, X[,Y[,Z]]",
+     "a kernel entry function and a dimension from 0 to 3, both constants"},
+    {"lanes.reqd_sub_group_size=", RequiredSubGroupSizeAttr,
+     "__lanes_required_sub_group_size", 1, "sub-group size",
+     "one size of at least 1, N", "a constant kernel entry function"},
+};
+
+/// A size a kernel requires, and its number of dimensions (for a local
+/// size, those of the launches it allows).
 struct RequiredSize {
   LocalSize Size;
   unsigned Dims;
@@ -36,11 +58,12 @@ struct RequiredSize {
   }
 };
 
-/// "X[,Y[,Z]]": one size of at least 1 per dimension, dimension 0 first;
-/// the dimensions past them are 1.
-std::optional<RequiredSize> parseRequiredSize(StringRef Text) {
+/// "X[,Y[,Z]]": one size of at least 1 per dimension, at most \p MaxDims,
+/// dimension 0 first; the dimensions past them are 1.
+std::optional<RequiredSize> parseRequiredSize(StringRef Text,
+                                              unsigned MaxDims) {
   unsigned Dims = Text.count(',') + 1;
-  if (Dims > 3)
+  if (Dims > MaxDims)
     return std::nullopt;
   std::string Padded = Text.str();
   for (unsigned D = Dims; D < 3; ++D)
@@ -50,29 +73,33 @@ std::optional<RequiredSize> parseRequiredSize(StringRef Text) {
   return std::nullopt;
 }
 
-/// Sets RequiredLocalSizeAttr on each function annotated with a required
-/// local size, and removes those annotations; true if there was one.
+/// Sets the requirement's attribute on each function annotated with a
+/// required size, and removes those annotations; true if there was one.
 bool markAnnotatedSizes(Module &M) {
   bool Found = false;
   forEachAnnotation(M, [&](Function &F, StringRef Note) {
-    if (!Note.consume_front(NotePrefix))
-      return false;
-    Found = true;
-    if (!parseRequiredSize(Note))
-      diagnoseKernel(F, nullptr,
-                     "annotation \"" + NotePrefix + Note +
-                         "\" must give one to three sizes of at least 1, "
-                         "X[,Y[,Z]]");
-    else
-      F.addFnAttr(RequiredLocalSizeAttr, Note);
-    return true;
+    for (const Requirement &R : Requirements) {
+      StringRef Sizes = Note;
+      if (!Sizes.consume_front(R.NotePrefix))
+        continue;
+      Found = true;
+      if (parseRequiredSize(Sizes, R.MaxDims))
+        F.addFnAttr(R.Attr, Sizes);
+      else
+        diagnoseKernel(F, nullptr,
+                       "annotation \"" + Note + "\" must give " + R.Sizes);
+      return true;
+    }
+    return false;
   });
   return Found;
 }
 
-/// The local size \p Entry requires: that of the functions it reaches
-/// through direct calls, or none. Two different sizes are an error.
-std::optional<RequiredSize> requiredSize(Function &Entry) {
+/// The size of \p R that \p Entry requires: that of the functions it
+/// reaches through direct calls, or none. Two different sizes are an
+/// error.
+std::optional<RequiredSize> requiredSize(Function &Entry,
+                                         const Requirement &R) {
   std::optional<RequiredSize> Size;
   const Function *SizedBy = nullptr;
   SmallVector<Function *, 16> Work{&Entry};
@@ -80,10 +107,10 @@ std::optional<RequiredSize> requiredSize(Function &Entry) {
   while (!Work.empty()) {
     Function *F = Work.pop_back_val();
     if (std::optional<RequiredSize> Own = parseRequiredSize(
-            F->getFnAttribute(RequiredLocalSizeAttr).getValueAsString())) {
+            F->getFnAttribute(R.Attr).getValueAsString(), R.MaxDims)) {
       if (Size && *Size != *Own) {
         diagnoseKernel(Entry, nullptr,
-                       "it requires two different work-group sizes, through " +
+                       "it requires two different " + R.Name + "s, through " +
                            kernelName(*SizedBy) + " and " + kernelName(*F));
         return std::nullopt;
       }
@@ -99,43 +126,53 @@ std::optional<RequiredSize> requiredSize(Function &Entry) {
   return Size;
 }
 
-} // namespace
-
-PreservedAnalyses RequiredLocalSizesPass::run(Module &M,
-                                              ModuleAnalysisManager &) {
-  bool Annotated = markAnnotatedSizes(M);
-  Function *Fn = M.getFunction(Query);
+/// Replaces each call of \p R's query with the constant it asks for; true
+/// if the module declares the query.
+bool foldQueries(Module &M, const Requirement &R) {
+  Function *Fn = M.getFunction(R.Query);
   if (!Fn)
-    return Annotated ? PreservedAnalyses::none() : PreservedAnalyses::all();
+    return false;
+  bool TakesDim = R.MaxDims > 1;
   DenseMap<Function *, std::optional<RequiredSize>> Sizes;
   for (User *U : make_early_inc_range(Fn->users())) {
     auto *Call = dyn_cast<CallInst>(U);
     if (!Call || Call->getCalledFunction() != Fn)
       continue;
     auto *Entry =
-        Call->arg_size() == 2
+        Call->arg_size() == 1u + TakesDim
             ? dyn_cast<Function>(Call->getArgOperand(0)->stripPointerCasts())
             : nullptr;
-    auto *Dim = Entry ? dyn_cast<ConstantInt>(Call->getArgOperand(1)) : nullptr;
-    if (!Dim || Dim->getZExtValue() > 3) {
+    auto *Dim = Entry && TakesDim
+                    ? dyn_cast<ConstantInt>(Call->getArgOperand(1))
+                    : nullptr;
+    if (!Entry || (TakesDim && (!Dim || Dim->getZExtValue() > R.MaxDims))) {
       // Left to the runtime, the call would answer 0: no requirement.
       diagnoseKernel(*Call->getFunction(), Call,
-                     Query + " takes a kernel entry function and a dimension "
-                             "from 0 to 3, both constants "
-                             "(include/lanes/builtins.h)");
+                     R.Query + " takes " + R.Arguments +
+                         " (include/lanes/builtins.h)");
       continue;
     }
     auto [It, New] = Sizes.try_emplace(Entry);
     if (New)
-      It->second = requiredSize(*Entry);
-    uint64_t D = Dim->getZExtValue();
-    uint64_t Value = !It->second ? 0
-                     : D == 3    ? It->second->Dims
-                                 : It->second->Size[D];
+      It->second = requiredSize(*Entry, R);
+    uint64_t D = Dim ? Dim->getZExtValue() : 0;
+    uint64_t Value = !It->second      ? 0
+                     : D == R.MaxDims ? It->second->Dims
+                                      : It->second->Size[D];
     Call->replaceAllUsesWith(ConstantInt::get(Call->getType(), Value));
     Call->eraseFromParent();
   }
-  return PreservedAnalyses::none();
+  return true;
+}
+
+} // namespace
+
+PreservedAnalyses RequiredLocalSizesPass::run(Module &M,
+                                              ModuleAnalysisManager &) {
+  bool Changed = markAnnotatedSizes(M);
+  for (const Requirement &R : Requirements)
+    Changed |= foldQueries(M, R);
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 } // namespace lanes
