@@ -166,6 +166,8 @@ inline namespace _V1 {
 
 enum class bundle_state { input, object, executable };
 
+template <bundle_state State> class device_image;
+
 /// Names one kernel of the program.
 class kernel_id {
 public:
@@ -181,12 +183,41 @@ public:
 
 private:
   friend struct lanes::detail::BundleAccess;
+  template <bundle_state> friend class device_image;
   explicit kernel_id(const lanes::detail::KernelInfo *Kernel)
       : Kernel(Kernel) {}
   const lanes::detail::KernelInfo *Kernel;
 };
 
 template <bundle_state State> class kernel_bundle;
+
+/// A device image of a kernel bundle. Lanes compiles each kernel ahead of
+/// time into code of its own, so an image holds one kernel of the program.
+template <bundle_state State> class device_image {
+public:
+  device_image() = delete;
+
+  bool has_kernel(const kernel_id &Id) const noexcept {
+    return Id.Kernel == Kernel;
+  }
+  bool has_kernel(const kernel_id &Id, const device &) const noexcept {
+    return has_kernel(Id);
+  }
+
+  friend bool operator==(const device_image &L, const device_image &R) {
+    return L.Kernel == R.Kernel;
+  }
+  friend bool operator!=(const device_image &L, const device_image &R) {
+    return !(L == R);
+  }
+
+private:
+  friend struct lanes::detail::BundleAccess;
+  friend class kernel_bundle<State>;
+  explicit device_image(const lanes::detail::KernelInfo *Kernel)
+      : Kernel(Kernel) {}
+  const lanes::detail::KernelInfo *Kernel;
+};
 
 /// A kernel of an executable kernel bundle.
 class kernel {
@@ -218,6 +249,8 @@ private:
 /// them (in input state) or built into them.
 template <bundle_state State> class kernel_bundle {
 public:
+  using device_image_iterator = const device_image<State> *;
+
   kernel_bundle() = delete;
 
   bool empty() const noexcept { return Bundle->Kernels.empty(); }
@@ -236,6 +269,10 @@ public:
     return has_kernel<KernelName>();
   }
   std::vector<kernel_id> get_kernel_ids() const;
+
+  /// The bundle's device images: one per kernel, in get_kernel_ids() order.
+  device_image_iterator begin() const { return Images.data(); }
+  device_image_iterator end() const { return Images.data() + Images.size(); }
 
   /// Kernel \p Id of the bundle; throws errc::invalid if it has no such
   /// kernel.
@@ -266,8 +303,12 @@ public:
 private:
   friend struct lanes::detail::BundleAccess;
   explicit kernel_bundle(std::shared_ptr<lanes::detail::BundleState> Bundle)
-      : Bundle(std::move(Bundle)) {}
+      : Bundle(std::move(Bundle)) {
+    for (const lanes::detail::KernelInfo *Kernel : this->Bundle->Kernels)
+      Images.push_back(device_image<State>(Kernel));
+  }
   std::shared_ptr<lanes::detail::BundleState> Bundle;
+  std::vector<device_image<State>> Images;
 };
 
 } // namespace _V1
@@ -281,6 +322,10 @@ struct BundleAccess {
     return sycl::kernel_id(Kernel);
   }
   static const KernelInfo *info(const sycl::kernel_id &Id) { return Id.Kernel; }
+  template <sycl::bundle_state State>
+  static sycl::kernel_id id(const sycl::device_image<State> &Image) {
+    return sycl::kernel_id(Image.Kernel);
+  }
   static sycl::kernel makeKernel(const KernelInfo *Kernel,
                                  std::shared_ptr<BundleState> Bundle) {
     return sycl::kernel(Kernel, std::move(Bundle));
@@ -398,6 +443,30 @@ kernel_bundle<State> get_kernel_bundle(const context &Ctx,
 template <typename KernelName, bundle_state State>
 kernel_bundle<State> get_kernel_bundle(const context &Ctx) {
   return get_kernel_bundle<KernelName, State>(Ctx, Ctx.get_devices());
+}
+
+/// A bundle of the kernels whose device images \p Select, a callable
+/// taking `const device_image<State> &`, accepts. Throws errc::invalid
+/// when \p Devs is empty.
+template <bundle_state State, typename SelectorT,
+          std::enable_if_t<std::is_invocable_r_v<bool, SelectorT &,
+                                                 const device_image<State> &>,
+                           int> = 0>
+kernel_bundle<State> get_kernel_bundle(const context &Ctx,
+                                       const std::vector<device> &Devs,
+                                       SelectorT Select) {
+  std::vector<kernel_id> Ids;
+  for (const device_image<State> &Image : get_kernel_bundle<State>(Ctx, Devs))
+    if (Select(Image))
+      Ids.push_back(lanes::detail::BundleAccess::id(Image));
+  return get_kernel_bundle<State>(Ctx, Devs, Ids);
+}
+template <bundle_state State, typename SelectorT,
+          std::enable_if_t<std::is_invocable_r_v<bool, SelectorT &,
+                                                 const device_image<State> &>,
+                           int> = 0>
+kernel_bundle<State> get_kernel_bundle(const context &Ctx, SelectorT Select) {
+  return get_kernel_bundle<State>(Ctx, Ctx.get_devices(), std::move(Select));
 }
 
 /// Whether get_kernel_bundle with the same arguments returns a bundle:

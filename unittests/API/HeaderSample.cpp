@@ -4,6 +4,7 @@
 #include <sycl/sycl.hpp>
 
 #include <cstdio>
+#include <iterator>
 #include <vector>
 
 namespace {
@@ -170,6 +171,13 @@ int main() {
                   sycl::info::kernel_device_specific::compile_work_group_size>(
                   Q.get_device())
               .size());
+  // Device images: a selector keeps the kernels whose image it accepts.
+  auto Selected = sycl::get_kernel_bundle<sycl::bundle_state::executable>(
+      Q.get_context(),
+      [](const sycl::device_image<sycl::bundle_state::executable> &Image) {
+        return Image.has_kernel(sycl::get_kernel_id<class BundledKernel>());
+      });
+  A[5] = int(std::distance(Selected.begin(), Selected.end()));
   sycl::kernel Bundled = Built.get_kernel<class BundledKernel>();
   A[3] = int(
       Bundled
@@ -234,6 +242,12 @@ int main() {
             << 255u << sycl::setprecision(3) << 1.5f << sycl::endl;
       });
     });
+    // Accessor iterators: a ranged 2-D host accessor, reversed.
+    sycl::host_accessor Row(Hist, sycl::range<2>(1, 3), sycl::id<2>(1, 1),
+                            sycl::read_only);
+    std::vector<unsigned> Reversed(Row.crbegin(), Row.crend());
+    for (unsigned &X : sycl::host_accessor(Hist))
+      X += Reversed.front();
   }
   sycl::half *Hs = sycl::malloc_shared<sycl::half>(N, Q);
   Q.parallel_for(N, [=](sycl::id<1> I) { Hs[I] = halfSample(Hs, I); });
