@@ -4,16 +4,20 @@
 // list, in each state; a bundle so selected runs its kernels and refuses
 // the others; images outlive their bundle; the errors (an empty device
 // list).
+#include "bundle_checks.hpp"
+
 #include <sycl/sycl.hpp>
 
 #include <algorithm>
 #include <cstdio>
-#include <functional>
 #include <iterator>
 #include <type_traits>
 #include <vector>
 
 namespace {
+
+using bundles::expect;
+using bundles::expectThrow;
 
 class Add;
 class Mul;
@@ -25,26 +29,6 @@ static_assert(
     std::is_same_v<std::iterator_traits<sycl::kernel_bundle<
                        Executable>::device_image_iterator>::value_type,
                    Image>);
-
-int expect(bool Ok, const char *What) {
-  std::printf("%s: %s\n", What, Ok ? "OK" : "FAIL");
-  return Ok ? 0 : 1;
-}
-
-/// Whether \p Run throws a sycl::exception with code \p Code.
-int expectThrow(sycl::errc Code, const std::function<void()> &Run,
-                const char *What) {
-  try {
-    Run();
-  } catch (const sycl::exception &E) {
-    bool Ok = E.code() == sycl::make_error_code(Code);
-    std::printf("%s: %s (%s)\n", What, Ok ? "OK" : "FAIL, wrong error",
-                E.what());
-    return Ok ? 0 : 1;
-  }
-  std::printf("%s: FAIL, nothing thrown\n", What);
-  return 1;
-}
 
 /// Runs kernel Add (through \p Bundle if given): Out[i] += 5.
 void submitAdd(sycl::queue &Q, int *Out,

@@ -7,6 +7,8 @@
 // a name no kernel has, an empty device list, a kernel not in the bundle,
 // mixing handler and bundle specialization constants. Also
 // queue::get_info and queue::submit with a secondary queue.
+#include "bundle_checks.hpp"
+
 #include <sycl/sycl.hpp>
 
 #include "../Corpus/corpus.hpp"
@@ -14,11 +16,13 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
-#include <functional>
 #include <string>
 #include <vector>
 
 namespace {
+
+using bundles::expect;
+using bundles::expectThrow;
 
 class Scale;
 class Sum;
@@ -30,28 +34,6 @@ constexpr sycl::specialization_id<int> Factor(3);
 constexpr sycl::specialization_id<int> Bias(-7);
 
 constexpr size_t N = 256;
-
-int expect(bool Ok, const char *What) {
-  std::printf("%s: %s\n", What, Ok ? "OK" : "FAIL");
-  return Ok ? 0 : 1;
-}
-
-/// Whether \p Run throws a sycl::exception with code \p Code.
-int expectThrow(sycl::errc Code, const std::function<void()> &Run,
-                const char *What) {
-  try {
-    Run();
-  } catch (const sycl::exception &E) {
-    if (E.code() == sycl::make_error_code(Code)) {
-      std::printf("%s: OK (%s)\n", What, E.what());
-      return 0;
-    }
-    std::printf("%s: FAIL, wrong error: %s\n", What, E.what());
-    return 1;
-  }
-  std::printf("%s: FAIL, nothing thrown\n", What);
-  return 1;
-}
 
 bool contains(const std::vector<sycl::kernel_id> &Ids,
               const sycl::kernel_id &Id) {
