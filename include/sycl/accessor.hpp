@@ -9,7 +9,9 @@
 /// is a local_accessor. access_mode::atomic (SYCL 1.2.1) gives buffer
 /// accessors whose elements are sycl::atomic<T, global_space>, and
 /// target::local accessors whose elements are sycl::atomic<T, local_space>
-/// (sycl/atomic.hpp).
+/// (sycl/atomic.hpp). A 0-dimensional accessor is made from a 1-D buffer
+/// and accesses its first element, through a conversion to a reference and
+/// assignments.
 ///
 /// A device accessor holds raw pointers and sizes only, so it is trivially
 /// copyable and kernels keep it in registers. Who keeps the buffer alive:
@@ -170,7 +172,10 @@ template <typename DataT, int Dims = 1,
           access::placeholder IsPlaceholder = access::placeholder::false_t>
 class accessor
     : public lanes::detail::BufferAccessorBase<DataT, Dims, Mode, Target,
-                                               lanes::detail::BufferStorage *> {
+                                               lanes::detail::BufferStorage *>,
+      public lanes::detail::ScalarAccessorOps<
+          accessor<DataT, Dims, Mode, Target, IsPlaceholder>,
+          lanes::detail::AccessorValue<DataT, Mode>, Dims> {
   static_assert(Target == target::device || Target == target::constant_buffer ||
                     Target == target::host_task,
                 "Lanes does not implement images or image accessors");
@@ -181,10 +186,11 @@ class accessor
   using Base =
       lanes::detail::BufferAccessorBase<DataT, Dims, Mode, Target,
                                         lanes::detail::BufferStorage *>;
+  static constexpr int VDims = lanes::detail::ViewDims<Dims>;
   template <typename AllocatorT>
-  using BufferT = buffer<std::remove_const_t<DataT>, Dims, AllocatorT>;
+  using BufferT = buffer<std::remove_const_t<DataT>, VDims, AllocatorT>;
   template <typename TagT>
-  using EnableIfTag = lanes::detail::EnableIfTagOf<TagT, Mode, Target>;
+  using EnableIfTag = lanes::detail::EnableIfTagOf<TagT, Dims, Mode, Target>;
 
 public:
   using typename Base::value_type;
@@ -198,6 +204,14 @@ public:
   /// An empty accessor: no elements.
   accessor() = default;
 
+  /// 0-D, unless read-only: writes \p Value to the element (which the
+  /// accessor also converts to, and takes +=, ... through ScalarAccessorOps).
+  template <int N = Dims, lanes::detail::EnableIfScalarWrite<N, value_type> = 0>
+  const accessor &operator=(const value_type &Value) const {
+    *this->begin() = Value;
+    return *this;
+  }
+
   // Accessors bound to command group CGH.
 
   template <typename AllocatorT>
@@ -210,27 +224,29 @@ public:
   accessor(BufferT<AllocatorT> &Buf, handler &CGH, TagT,
            const property_list &Props = {})
       : accessor(Buf, CGH, Props) {}
-  template <typename AllocatorT>
-  accessor(BufferT<AllocatorT> &Buf, handler &CGH, range<Dims> AccessRange,
+  template <typename AllocatorT, int N = Dims,
+            std::enable_if_t<(N > 0), int> = 0>
+  accessor(BufferT<AllocatorT> &Buf, handler &CGH, range<VDims> AccessRange,
            const property_list &Props = {})
       : Base(Buf, AccessRange, Props) {
     bind(CGH);
   }
   template <typename AllocatorT, typename TagT, EnableIfTag<TagT> = 0>
-  accessor(BufferT<AllocatorT> &Buf, handler &CGH, range<Dims> AccessRange,
+  accessor(BufferT<AllocatorT> &Buf, handler &CGH, range<VDims> AccessRange,
            TagT, const property_list &Props = {})
       : accessor(Buf, CGH, AccessRange, Props) {}
   /// \p AccessRange at \p AccessOffset; throws errc::invalid when it does
   /// not fit in the buffer.
-  template <typename AllocatorT>
-  accessor(BufferT<AllocatorT> &Buf, handler &CGH, range<Dims> AccessRange,
-           id<Dims> AccessOffset, const property_list &Props = {})
+  template <typename AllocatorT, int N = Dims,
+            std::enable_if_t<(N > 0), int> = 0>
+  accessor(BufferT<AllocatorT> &Buf, handler &CGH, range<VDims> AccessRange,
+           id<VDims> AccessOffset, const property_list &Props = {})
       : Base(Buf, AccessRange, AccessOffset, Props) {
     bind(CGH);
   }
   template <typename AllocatorT, typename TagT, EnableIfTag<TagT> = 0>
-  accessor(BufferT<AllocatorT> &Buf, handler &CGH, range<Dims> AccessRange,
-           id<Dims> AccessOffset, TagT, const property_list &Props = {})
+  accessor(BufferT<AllocatorT> &Buf, handler &CGH, range<VDims> AccessRange,
+           id<VDims> AccessOffset, TagT, const property_list &Props = {})
       : accessor(Buf, CGH, AccessRange, AccessOffset, Props) {}
 
   /// The IsPlaceholder parameter is deprecated and changes nothing.
@@ -281,10 +297,12 @@ private:
 template <typename DataT, int Dims = 1,
           access_mode Mode = (std::is_const_v<DataT> ? access_mode::read
                                                      : access_mode::read_write)>
-class host_accessor
-    : public lanes::detail::BufferAccessorBase<
-          DataT, Dims, Mode, target::device,
-          std::shared_ptr<lanes::detail::BufferStorage>> {
+class host_accessor : public lanes::detail::BufferAccessorBase<
+                          DataT, Dims, Mode, target::device,
+                          std::shared_ptr<lanes::detail::BufferStorage>>,
+                      public lanes::detail::ScalarAccessorOps<
+                          host_accessor<DataT, Dims, Mode>,
+                          lanes::detail::AccessorValue<DataT, Mode>, Dims> {
   using Base = lanes::detail::BufferAccessorBase<
       DataT, Dims, Mode, target::device,
       std::shared_ptr<lanes::detail::BufferStorage>>;
@@ -295,6 +313,14 @@ public:
   using Base::Base;
   /// An empty accessor: no elements.
   host_accessor() = default;
+
+  /// 0-D, unless read-only: writes \p Value to the element (which the
+  /// accessor also converts to, and takes +=, ... through ScalarAccessorOps).
+  template <int N = Dims, lanes::detail::EnableIfScalarWrite<N, value_type> = 0>
+  const host_accessor &operator=(const value_type &Value) const {
+    *this->begin() = Value;
+    return *this;
+  }
 
   /// The buffer's first element, whatever the accessor's offset.
   value_type *get_pointer() const noexcept { return this->start(); }

@@ -21,50 +21,14 @@
 #include <iterator>
 #include <type_traits>
 
-namespace lanes::detail {
-
-/// The element operations of a 0-dimensional local_accessor: it converts
-/// to T& and can be assigned to. Kept out of the other ranks by
-/// specialisation so that the conversion is not a template.
-template <typename Derived, typename T, int Dims> class LocalScalarOps {};
-template <typename Derived, typename T> class LocalScalarOps<Derived, T, 0> {
-public:
-  operator T &() const { return element(); }
-  const Derived &operator=(const T &Value) const {
-    element() = Value;
-    return self();
-  }
-#define LANES_LOCAL_COMPOUND_OP(OP)                                            \
-  template <typename U> const Derived &operator OP(const U & Value) const {    \
-    element() OP Value;                                                        \
-    return self();                                                             \
-  }
-  LANES_LOCAL_COMPOUND_OP(+=)
-  LANES_LOCAL_COMPOUND_OP(-=)
-  LANES_LOCAL_COMPOUND_OP(*=)
-  LANES_LOCAL_COMPOUND_OP(/=)
-  LANES_LOCAL_COMPOUND_OP(%=)
-  LANES_LOCAL_COMPOUND_OP(&=)
-  LANES_LOCAL_COMPOUND_OP(|=)
-  LANES_LOCAL_COMPOUND_OP(^=)
-  LANES_LOCAL_COMPOUND_OP(<<=)
-  LANES_LOCAL_COMPOUND_OP(>>=)
-#undef LANES_LOCAL_COMPOUND_OP
-
-private:
-  const Derived &self() const { return static_cast<const Derived &>(*this); }
-  T &element() const { return *self().get_pointer().get(); }
-};
-
-} // namespace lanes::detail
-
 namespace sycl {
 inline namespace _V1 {
 
 /// Dims-dimensional (0 to 3) array of T in work-group local memory.
 template <typename T, int Dims = 1>
 class local_accessor
-    : public lanes::detail::LocalScalarOps<local_accessor<T, Dims>, T, Dims> {
+    : public lanes::detail::ScalarAccessorOps<local_accessor<T, Dims>, T,
+                                              Dims> {
   static_assert(Dims >= 0 && Dims <= 3,
                 "local_accessor has 0, 1, 2 or 3 dimensions");
   static constexpr int RangeDims = Dims == 0 ? 1 : Dims;
@@ -114,8 +78,13 @@ public:
     return data()[lanes::detail::linearize<Dims>(Index, Range)];
   }
 
-  // 0-D element access (conversion to T&, =, +=, ...) is in LocalScalarOps.
-  using lanes::detail::LocalScalarOps<local_accessor, T, Dims>::operator=;
+  /// 0-D: writes \p Value to the element (which the accessor also
+  /// converts to, and takes +=, ... through ScalarAccessorOps).
+  template <int N = Dims, lanes::detail::EnableIfScalarWrite<N, T> = 0>
+  const local_accessor &operator=(const T &Value) const {
+    *begin() = Value;
+    return *this;
+  }
 
   /// The first element, as a multi_ptr convertible to T*.
   template <access::decorated IsDecorated>

@@ -58,9 +58,11 @@ int main() {
   Q.parallel_for(sycl::nd_range<1>(4, 2), [=](sycl::nd_item<1> It) {
     P[It.get_global_id(0)] = *sycl::group_broadcast(It.get_group(), Owner{P}).Data;
   });
-#elif LANES_MISUSE == 11 // a 0-dimensional buffer accessor
+#elif LANES_MISUSE == 11 // a 0-dimensional SYCL 1.2.1 atomic accessor
   sycl::buffer<int> Buf{sycl::range<1>(4)};
-  Q.submit([&](sycl::handler &CGH) { sycl::accessor<int, 0> Acc(Buf, CGH); });
+  Q.submit([&](sycl::handler &CGH) {
+    sycl::accessor<int, 0, sycl::access_mode::atomic> Acc(Buf, CGH);
+  });
 #elif LANES_MISUSE == 12 // a buffer of const elements
   sycl::buffer<const int> Buf{sycl::range<1>(4)};
 #elif LANES_MISUSE == 13 // a reduction of a lambda without an identity

@@ -17,6 +17,10 @@
 /// copyable for kernels to capture (the handler keeps the storage alive),
 /// a shared_ptr in a host accessor, which keeps the data alive itself.
 ///
+/// A 0-dimensional accessor is the 1-D view of a buffer's first element,
+/// which it converts to (ScalarAccessorOps); it has no subscripts, range or
+/// offset.
+///
 /// An access_mode::atomic accessor (SYCL 1.2.1, deprecated in SYCL 2020)
 /// is the same view whose elements are handed out as
 /// sycl::atomic<T, global_space> (sycl/atomic.hpp) instead of references.
@@ -61,12 +65,18 @@ template <typename T> struct TagTraits {
   static constexpr sycl::target Target = sycl::target::device;
 };
 
-/// Enables a tag constructor only for the tags of Mode and Target.
-template <typename TagT, sycl::access_mode Mode, sycl::target Target>
-using EnableIfTagOf =
-    std::enable_if_t<TagTraits<TagT>::IsTag && TagTraits<TagT>::Mode == Mode &&
-                         TagTraits<TagT>::Target == Target,
-                     int>;
+/// Enables a tag constructor of a Dims-dimensional accessor only for the
+/// tags of Mode and Target, and not for 0 dimensions (SYCL 2020 gives them
+/// no tag constructors).
+template <typename TagT, int Dims, sycl::access_mode Mode, sycl::target Target>
+using EnableIfTagOf = std::enable_if_t<(Dims > 0) && TagTraits<TagT>::IsTag &&
+                                           TagTraits<TagT>::Mode == Mode &&
+                                           TagTraits<TagT>::Target == Target,
+                                       int>;
+
+/// The rank of the view behind a Dims-dimensional buffer accessor: a
+/// 0-dimensional accessor views one element of a 1-D buffer.
+template <int Dims> inline constexpr int ViewDims = Dims == 0 ? 1 : Dims;
 
 /// The element type of an accessor: const for access_mode::read.
 template <typename DataT, sycl::access_mode Mode>
@@ -187,7 +197,7 @@ private:
 
 /// The iterator of a Dims-dimensional buffer accessor of T.
 template <typename T, int Dims>
-using BoxIteratorOf = std::conditional_t<Dims == 1, T *, BoxIterator<T, Dims>>;
+using BoxIteratorOf = std::conditional_t<Dims <= 1, T *, BoxIterator<T, Dims>>;
 
 /// A Dims-dimensional accessor of DataT with Mode to a buffer, created with
 /// the tags of TagTarget, referring to the buffer's storage through
@@ -195,16 +205,21 @@ using BoxIteratorOf = std::conditional_t<Dims == 1, T *, BoxIterator<T, Dims>>;
 template <typename DataT, int Dims, sycl::access_mode Mode,
           sycl::target TagTarget, typename StorageRefT>
 class BufferAccessorBase {
-  static_assert(Dims >= 1 && Dims <= 3,
-                "Lanes does not implement 0-dimensional buffer accessors; "
-                "use a 1-dimensional accessor and element [0]");
+  static_assert(Dims >= 0 && Dims <= 3,
+                "buffer accessors have 0, 1, 2 or 3 dimensions");
+  static_assert(Dims > 0 || Mode != sycl::access_mode::atomic,
+                "Lanes does not implement 0-dimensional accessors of "
+                "access_mode::atomic; use a read_write accessor and "
+                "sycl::atomic_ref on its element");
   static_assert(!std::is_const_v<DataT> || Mode == sycl::access_mode::read,
                 "an accessor of const DataT must have access_mode::read");
 
+  /// The rank of the view: 1 for a 0-dimensional accessor.
+  static constexpr int VDims = ViewDims<Dims>;
   template <typename AllocatorT>
-  using BufferT = sycl::buffer<std::remove_const_t<DataT>, Dims, AllocatorT>;
+  using BufferT = sycl::buffer<std::remove_const_t<DataT>, VDims, AllocatorT>;
   template <typename TagT>
-  using EnableIfTag = EnableIfTagOf<TagT, Mode, TagTarget>;
+  using EnableIfTag = EnableIfTagOf<TagT, Dims, Mode, TagTarget>;
   /// What `Acc[...]` gives for an element: a reference, or a sycl::atomic.
   using Element = std::conditional_t<
       Mode == sycl::access_mode::atomic,
@@ -232,43 +247,40 @@ public:
 
   /// An empty accessor: no elements, all ranges zero.
   BufferAccessorBase()
-      : Memory(zeros<sycl::range<Dims>, Dims>()),
-        Access(zeros<sycl::range<Dims>, Dims>()),
-        Offset(zeros<sycl::id<Dims>, Dims>()) {}
+      : Memory(zeros<sycl::range<VDims>, VDims>()),
+        Access(zeros<sycl::range<VDims>, VDims>()),
+        Offset(zeros<sycl::id<VDims>, VDims>()) {}
 
+  /// The whole buffer; with 0 dimensions, its first element.
   template <typename AllocatorT>
   BufferAccessorBase(BufferT<AllocatorT> &Buf,
                      const sycl::property_list &Props = {})
-      : BufferAccessorBase(Buf, Buf.get_range(), Props) {}
+      : BufferAccessorBase(Buf, wholeRange(Buf), sycl::id<VDims>(), Props,
+                           Checked()) {}
   template <typename AllocatorT, typename TagT, EnableIfTag<TagT> = 0>
   BufferAccessorBase(BufferT<AllocatorT> &Buf, TagT,
                      const sycl::property_list &Props = {})
       : BufferAccessorBase(Buf, Props) {}
-  template <typename AllocatorT>
-  BufferAccessorBase(BufferT<AllocatorT> &Buf, sycl::range<Dims> AccessRange,
+  template <typename AllocatorT, int N = Dims,
+            std::enable_if_t<(N > 0), int> = 0>
+  BufferAccessorBase(BufferT<AllocatorT> &Buf, sycl::range<VDims> AccessRange,
                      const sycl::property_list &Props = {})
-      : BufferAccessorBase(Buf, AccessRange, sycl::id<Dims>(), Props) {}
+      : BufferAccessorBase(Buf, AccessRange, sycl::id<VDims>(), Props) {}
   template <typename AllocatorT, typename TagT, EnableIfTag<TagT> = 0>
-  BufferAccessorBase(BufferT<AllocatorT> &Buf, sycl::range<Dims> AccessRange,
+  BufferAccessorBase(BufferT<AllocatorT> &Buf, sycl::range<VDims> AccessRange,
                      TagT, const sycl::property_list &Props = {})
       : BufferAccessorBase(Buf, AccessRange, Props) {}
   /// \p AccessRange at \p AccessOffset; throws errc::invalid when it does
   /// not fit in the buffer.
-  template <typename AllocatorT>
-  BufferAccessorBase(BufferT<AllocatorT> &Buf, sycl::range<Dims> AccessRange,
-                     sycl::id<Dims> AccessOffset,
+  template <typename AllocatorT, int N = Dims,
+            std::enable_if_t<(N > 0), int> = 0>
+  BufferAccessorBase(BufferT<AllocatorT> &Buf, sycl::range<VDims> AccessRange,
+                     sycl::id<VDims> AccessOffset,
                      const sycl::property_list &Props = {})
-      : Memory(Buf.get_range()), Access(AccessRange), Offset(AccessOffset),
-        Storage(storageRef(BufferAccess::storage(Buf))) {
-    checkSubRange<Dims>(std::is_pointer_v<StorageRefT> ? "accessor"
-                                                       : "host_accessor",
-                        Memory, Access, Offset);
-    registerAccess<Mode>(*Storage, Props);
-    Origin = BufferAccess::data(Buf) + linearize<Dims>(Offset, Memory);
-  }
+      : BufferAccessorBase(Buf, AccessRange, AccessOffset, Props, Checked()) {}
   template <typename AllocatorT, typename TagT, EnableIfTag<TagT> = 0>
-  BufferAccessorBase(BufferT<AllocatorT> &Buf, sycl::range<Dims> AccessRange,
-                     sycl::id<Dims> AccessOffset, TagT,
+  BufferAccessorBase(BufferT<AllocatorT> &Buf, sycl::range<VDims> AccessRange,
+                     sycl::id<VDims> AccessOffset, TagT,
                      const sycl::property_list &Props = {})
       : BufferAccessorBase(Buf, AccessRange, AccessOffset, Props) {}
 
@@ -283,23 +295,31 @@ public:
 
   /// The element at \p Index, relative to the offset (a ranged accessor's
   /// `[0]` is the element at get_offset()).
-  decltype(auto) operator[](const sycl::id<Dims> &Index) const {
+  template <int N = Dims, std::enable_if_t<(N > 0), int> = 0>
+  decltype(auto) operator[](const sycl::id<VDims> &Index) const {
     return Element::at(Origin + linearize<Dims>(Index, Memory));
   }
   /// The element at an item's id (an exact match, so `Acc[It]` does not
   /// have to choose between item's conversions to id and to size_t).
-  template <bool WithOffset>
-  decltype(auto) operator[](const sycl::item<Dims, WithOffset> &It) const {
+  template <bool WithOffset, int N = Dims, std::enable_if_t<(N > 0), int> = 0>
+  decltype(auto) operator[](const sycl::item<VDims, WithOffset> &It) const {
     return (*this)[It.get_id()];
   }
   /// 1-D: the element \p Index; 2-D and 3-D: the slice \p Index of the
   /// first dimension, so that `Acc[i][j]` works.
+  template <int N = Dims, std::enable_if_t<(N > 0), int> = 0>
   decltype(auto) operator[](size_t Index) const {
     return sliceAt<Dims, Element>(Origin, Index, Memory);
   }
 
-  sycl::range<Dims> get_range() const { return Access; }
-  sycl::id<Dims> get_offset() const { return Offset; }
+  template <int N = Dims, std::enable_if_t<(N > 0), int> = 0>
+  sycl::range<VDims> get_range() const {
+    return Access;
+  }
+  template <int N = Dims, std::enable_if_t<(N > 0), int> = 0>
+  sycl::id<VDims> get_offset() const {
+    return Offset;
+  }
   /// Number of elements in the accessor's range.
   size_t size() const noexcept { return Access.size(); }
   size_t byte_size() const noexcept { return size() * sizeof(value_type); }
@@ -330,7 +350,7 @@ public:
 protected:
   /// The first element of the whole buffer (get_pointer() of SYCL 2020).
   value_type *start() const {
-    return Origin - linearize<Dims>(Offset, Memory);
+    return Origin - linearize<VDims>(Offset, Memory);
   }
 
   /// Same buffer, same box.
@@ -347,12 +367,43 @@ private:
   template <typename, int, sycl::access_mode, sycl::target, typename>
   friend class BufferAccessorBase;
 
+  /// Selects the constructor below, which every constructor from a buffer
+  /// ends in (the public ones that take a range exist for Dims > 0 only).
+  struct Checked {};
+  /// \p AccessRange at \p AccessOffset of \p Buf; throws errc::invalid
+  /// when it does not fit in the buffer.
+  template <typename AllocatorT>
+  BufferAccessorBase(BufferT<AllocatorT> &Buf, sycl::range<VDims> AccessRange,
+                     sycl::id<VDims> AccessOffset,
+                     const sycl::property_list &Props, Checked)
+      : Memory(Buf.get_range()), Access(AccessRange), Offset(AccessOffset),
+        Storage(storageRef(BufferAccess::storage(Buf))) {
+    const char *What =
+        std::is_pointer_v<StorageRefT> ? "accessor" : "host_accessor";
+    if (Dims == 0 && Memory[0] == 0)
+      throwInvalid(std::string(What) +
+                   ": a 0-dimensional accessor needs a buffer of at least "
+                   "one element; this buffer is empty");
+    checkSubRange<VDims>(What, Memory, Access, Offset);
+    registerAccess<Mode>(*Storage, Props);
+    Origin = BufferAccess::data(Buf) + linearize<VDims>(Offset, Memory);
+  }
+  /// What an accessor without a range sees of \p Buf: all of it, or with
+  /// 0 dimensions one element.
+  template <typename AllocatorT>
+  static sycl::range<VDims> wholeRange(const BufferT<AllocatorT> &Buf) {
+    if constexpr (Dims == 0)
+      return sycl::range<1>(1);
+    else
+      return Buf.get_range();
+  }
+
   /// The iterator of type \p It at \p Position of the accessor's range.
   template <typename It> It iteratorAt(size_t Position) const {
     static_assert(Mode != sycl::access_mode::atomic,
                   "accessors of access_mode::atomic have no iterators; "
                   "iterate over a read_write accessor and use atomic_ref");
-    if constexpr (Dims == 1)
+    if constexpr (Dims <= 1)
       return Origin + Position;
     else
       return It(Origin, Memory, Access, std::ptrdiff_t(Position));
@@ -366,9 +417,9 @@ private:
   }
 
   value_type *Origin = nullptr;
-  sycl::range<Dims> Memory;
-  sycl::range<Dims> Access;
-  sycl::id<Dims> Offset;
+  sycl::range<VDims> Memory;
+  sycl::range<VDims> Access;
+  sycl::id<VDims> Offset;
   StorageRefT Storage{};
 };
 
@@ -379,8 +430,8 @@ struct ViewAccess {
             sycl::target TagTarget, typename StorageRefT>
   static ByteBox box(const BufferAccessorBase<DataT, Dims, Mode, TagTarget,
                                               StorageRefT> &View) {
-    return ByteBox::of<Dims>(View.Origin, View.Memory, View.Access,
-                             sizeof(*View.Origin));
+    return ByteBox::of<ViewDims<Dims>>(View.Origin, View.Memory, View.Access,
+                                       sizeof(*View.Origin));
   }
   /// The storage of the buffer behind a device accessor (null when empty).
   template <typename DataT, int Dims, sycl::access_mode Mode,

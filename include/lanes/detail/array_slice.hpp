@@ -5,14 +5,16 @@
 /// accessor is a slice whose own operator[] takes the next index, so
 /// `Acc[i][j][k]` reaches an element. A slice is a pointer to the first
 /// element of row `i` plus, for two indices left, the row length; indexing
-/// is plain pointer arithmetic, so slices cost nothing once inlined.
-/// local_accessor and the buffer accessors share it.
+/// is plain pointer arithmetic, so slices cost nothing once inlined. A
+/// 0-dimensional accessor has no subscripts: it converts to its one element
+/// (ScalarAccessorOps). local_accessor and the buffer accessors share both.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_DETAIL_ARRAY_SLICE_HPP
 #define LANES_DETAIL_ARRAY_SLICE_HPP
 
 #include <cstddef>
+#include <type_traits>
 
 namespace lanes::detail {
 
@@ -52,6 +54,47 @@ decltype(auto) sliceAt(T *Base, size_t I, const RangeT &Extents) {
     return ArraySlice<T, 2, Element>{Base + I * Extents[1] * Extents[2],
                                      Extents[2]};
 }
+
+/// Enables the assignments to the element of a Dims-dimensional accessor of
+/// T: with 0 dimensions, and unless T is const (a read-only accessor).
+template <int Dims, typename T>
+using EnableIfScalarWrite =
+    std::enable_if_t<Dims == 0 && !std::is_const_v<T>, int>;
+
+/// The element operations of a 0-dimensional accessor, whose begin() points
+/// to its one element of type T: a conversion to T & and the compound
+/// assignments (+=, -=, ...). Kept out of the other ranks by specialisation
+/// so that the conversion is not a template. Each accessor declares its
+/// `operator=(const T &)` itself, enabled by EnableIfScalarWrite: its
+/// implicit copy assignment would hide one declared here, and a
+/// using-declaration would also bring in this class's copy assignment,
+/// which makes `Acc = {}` ambiguous for every rank.
+template <typename Derived, typename T, int Dims> class ScalarAccessorOps {};
+template <typename Derived, typename T> class ScalarAccessorOps<Derived, T, 0> {
+public:
+  operator T &() const { return element(); }
+#define LANES_SCALAR_COMPOUND_OP(OP)                                           \
+  template <typename U, int N = 0, EnableIfScalarWrite<N, T> = 0>              \
+  const Derived &operator OP(const U &Value) const {                           \
+    element() OP Value;                                                        \
+    return self();                                                             \
+  }
+  LANES_SCALAR_COMPOUND_OP(+=)
+  LANES_SCALAR_COMPOUND_OP(-=)
+  LANES_SCALAR_COMPOUND_OP(*=)
+  LANES_SCALAR_COMPOUND_OP(/=)
+  LANES_SCALAR_COMPOUND_OP(%=)
+  LANES_SCALAR_COMPOUND_OP(&=)
+  LANES_SCALAR_COMPOUND_OP(|=)
+  LANES_SCALAR_COMPOUND_OP(^=)
+  LANES_SCALAR_COMPOUND_OP(<<=)
+  LANES_SCALAR_COMPOUND_OP(>>=)
+#undef LANES_SCALAR_COMPOUND_OP
+
+private:
+  const Derived &self() const { return static_cast<const Derived &>(*this); }
+  T &element() const { return *self().begin(); }
+};
 
 } // namespace lanes::detail
 
