@@ -12,18 +12,38 @@
 /// and the group's size is the logical one the invoker passes in. An
 /// nd-range group reads its local range from the builtins when it is made,
 /// which after SROA is the same builtin call as before.
+///
+/// async_work_group_copy (see sycl/device_event.hpp) is done at once: the
+/// work-item whose local linear id is `i` copies elements `i`, `i + n`,
+/// `i + 2n`, ... of a group of `n` work-items, so the work-item loop over a
+/// copy of stride 1 moves contiguous elements, and wait_for is one
+/// work-group barrier. The ids and `n` are the launch's (the builtins), not
+/// the group's: at the work-group scope of a hierarchical kernel, which is
+/// one launch work-item, that one work-item copies everything.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_SYCL_GROUP_HPP
 #define LANES_SYCL_GROUP_HPP
 
 #include "lanes/detail/work_item.hpp"
+#include "sycl/device_event.hpp"
 #include "sycl/h_item.hpp"
 #include "sycl/id.hpp"
+#include "sycl/multi_ptr.hpp"
+
+#include <type_traits>
 
 namespace lanes::detail {
 struct ItemBuilder;
 struct HierarchicalBuilder;
+
+/// Whether async_work_group_copy takes a multi_ptr of DestT and one of SrcT,
+/// both decorated \p D: the legacy (deprecated) and the decorated forms of
+/// SYCL 2020, the source maybe const.
+template <typename DestT, typename SrcT, sycl::access::decorated D>
+inline constexpr bool
+    IsAsyncCopy = (D != sycl::access::decorated::no) &&
+                  std::is_same_v<DestT, std::remove_const_t<SrcT>>;
 } // namespace lanes::detail
 
 namespace sycl {
@@ -115,6 +135,50 @@ public:
     lanes::detail::WorkItemLoop::run<true>(LogicalRange, LocalRange, Func);
   }
 
+  /// Copies \p NumElements elements, \p SrcStride apart in \p Src, to
+  /// \p Dest. Every work-item of the group must call it with the same
+  /// arguments; the copy is complete once they have all waited for the
+  /// event (wait_for or device_event::wait). \p File and \p Line default
+  /// to the caller's source position; diagnostics of the barrier that waits
+  /// for the copy name it.
+  template <
+      typename DestT, typename SrcT, access::decorated D,
+      std::enable_if_t<lanes::detail::IsAsyncCopy<DestT, SrcT, D>, int> = 0>
+  device_event
+  async_work_group_copy(local_ptr<DestT, D> Dest, global_ptr<SrcT, D> Src,
+                        size_t NumElements, size_t SrcStride = 1,
+                        const char *File = __builtin_FILE(),
+                        unsigned Line = __builtin_LINE()) const noexcept {
+    return copyShare(Dest.get(), Src.get(), NumElements, 1, SrcStride, File,
+                     Line);
+  }
+  /// Copies \p NumElements elements of \p Src to \p Dest, \p DestStride
+  /// apart there; otherwise as above.
+  template <
+      typename DestT, typename SrcT, access::decorated D,
+      std::enable_if_t<lanes::detail::IsAsyncCopy<DestT, SrcT, D>, int> = 0>
+  device_event
+  async_work_group_copy(global_ptr<DestT, D> Dest, local_ptr<SrcT, D> Src,
+                        size_t NumElements, size_t DestStride = 1,
+                        const char *File = __builtin_FILE(),
+                        unsigned Line = __builtin_LINE()) const noexcept {
+    return copyShare(Dest.get(), Src.get(), NumElements, DestStride, 1, File,
+                     Line);
+  }
+
+  /// Waits for the copies of \p Events: one work-group barrier, which
+  /// every work-item of the group must reach (with the same events), is
+  /// enough for all. noexcept as device_event::wait is.
+  template <typename... EventTN>
+  void wait_for(EventTN... Events) const noexcept(!LANES_WAITS_MAY_THROW) {
+    static_assert((std::is_same_v<EventTN, device_event> && ...),
+                  "wait_for takes device_events");
+    if constexpr (sizeof...(EventTN) != 0) {
+      device_event All[] = {Events...};
+      All[0].wait();
+    }
+  }
+
   /// Two group objects of one launch are equal when they name the same
   /// work-group.
   friend bool operator==(const group &L, const group &R) {
@@ -133,6 +197,25 @@ private:
             [](int D) { return lanes::detail::localSize<Dims>(D); })) {}
   /// The group of a hierarchical kernel, of \p LocalRange work-items.
   explicit group(const range<Dims> &LocalRange) : LocalRange(LocalRange) {}
+
+  /// The calling work-item's share of an async_work_group_copy (see the
+  /// file comment).
+  template <typename T>
+  static device_event copyShare(T *Dest, const T *Src, size_t NumElements,
+                                size_t DestStride, size_t SrcStride,
+                                const char *File, unsigned Line) {
+    static_assert(std::is_trivially_copyable_v<T>,
+                  "async_work_group_copy copies trivially copyable types");
+    size_t Items = 1;
+    for (int D = 0; D < Dims; ++D)
+      Items *= lanes::detail::localSize<Dims>(D);
+    size_t First = lanes::detail::linearQuery<Dims>(
+        [](int D) { return lanes::detail::localId<Dims>(D); },
+        [](int D) { return lanes::detail::localSize<Dims>(D); });
+    for (size_t I = First; I < NumElements; I += Items)
+      Dest[I * DestStride] = Src[I * SrcStride];
+    return device_event(File, Line);
+  }
 
   range<Dims> LocalRange;
 };

@@ -82,6 +82,36 @@ public:
     __lanes_barrier(lanes::detail::fenceFlags(Space), File, Line);
   }
 
+  /// group::async_work_group_copy for the work-item's group
+  /// (sycl/group.hpp).
+  template <
+      typename DestT, typename SrcT, access::decorated D,
+      std::enable_if_t<lanes::detail::IsAsyncCopy<DestT, SrcT, D>, int> = 0>
+  device_event
+  async_work_group_copy(local_ptr<DestT, D> Dest, global_ptr<SrcT, D> Src,
+                        size_t NumElements, size_t SrcStride = 1,
+                        const char *File = __builtin_FILE(),
+                        unsigned Line = __builtin_LINE()) const noexcept {
+    return get_group().async_work_group_copy(Dest, Src, NumElements, SrcStride,
+                                             File, Line);
+  }
+  template <
+      typename DestT, typename SrcT, access::decorated D,
+      std::enable_if_t<lanes::detail::IsAsyncCopy<DestT, SrcT, D>, int> = 0>
+  device_event
+  async_work_group_copy(global_ptr<DestT, D> Dest, local_ptr<SrcT, D> Src,
+                        size_t NumElements, size_t DestStride = 1,
+                        const char *File = __builtin_FILE(),
+                        unsigned Line = __builtin_LINE()) const noexcept {
+    return get_group().async_work_group_copy(Dest, Src, NumElements, DestStride,
+                                             File, Line);
+  }
+  /// group::wait_for for the work-item's group.
+  template <typename... EventTN>
+  void wait_for(EventTN... Events) const noexcept(!LANES_WAITS_MAY_THROW) {
+    get_group().wait_for(Events...);
+  }
+
   /// All nd_items of one work-item are equal; the comparison looks at the
   /// global id so that it also means something across work-items.
   friend bool operator==(const nd_item &L, const nd_item &R) {
