@@ -216,6 +216,15 @@ int main() {
           Cube[0][It.get_local_id(0)][It.get_local_id(1)] = 1.0f;
           Line[It.get_local_linear_id()] = 2.0;
           double *Raw = Line.get_multi_ptr<sycl::access::decorated::no>();
+          It.wait_for(It.async_work_group_copy(
+              Tile.get_pointer(), sycl::global_ptr<const int>(B), 16));
+          It.get_group()
+              .async_work_group_copy(
+                  sycl::address_space_cast<
+                      sycl::access::address_space::global_space,
+                      sycl::access::decorated::yes>(B),
+                  Tile.get_multi_ptr<sycl::access::decorated::yes>(), 8, 2)
+              .wait();
           It.barrier();
           int Total = Count;
           B[It.get_global_linear_id()] +=
@@ -248,6 +257,19 @@ int main() {
     std::vector<unsigned> Reversed(Row.crbegin(), Row.crend());
     for (unsigned &X : sycl::host_accessor(Hist))
       X += Reversed.front();
+  }
+  {
+    // 0-dimensional accessors: a buffer's first element.
+    sycl::buffer<int> First{sycl::range<1>(2)};
+    Q.submit([&](sycl::handler &CGH) {
+      sycl::accessor<int, 0> Acc(First, CGH);
+      CGH.single_task([=] {
+        Acc += 1;
+        static const char Format[] = "first %d\n";
+        sycl::ext::oneapi::experimental::printf(Format, int(Acc));
+      });
+    });
+    A[0] += sycl::host_accessor<const int, 0>(First);
   }
   sycl::half *Hs = sycl::malloc_shared<sycl::half>(N, Q);
   Q.parallel_for(N, [=](sycl::id<1> I) { Hs[I] = halfSample(Hs, I); });
