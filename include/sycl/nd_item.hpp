@@ -14,6 +14,8 @@
 #include "sycl/nd_range.hpp"
 #include "sycl/sub_group.hpp"
 
+#include <utility>
+
 namespace sycl {
 inline namespace _V1 {
 
@@ -82,28 +84,17 @@ public:
     __lanes_barrier(lanes::detail::fenceFlags(Space), File, Line);
   }
 
-  /// group::async_work_group_copy for the work-item's group
-  /// (sycl/group.hpp).
-  template <
-      typename DestT, typename SrcT, access::decorated D,
-      std::enable_if_t<lanes::detail::IsAsyncCopy<DestT, SrcT, D>, int> = 0>
-  device_event
-  async_work_group_copy(local_ptr<DestT, D> Dest, global_ptr<SrcT, D> Src,
-                        size_t NumElements, size_t SrcStride = 1,
-                        const char *File = __builtin_FILE(),
-                        unsigned Line = __builtin_LINE()) const noexcept {
-    return get_group().async_work_group_copy(Dest, Src, NumElements, SrcStride,
-                                             File, Line);
-  }
-  template <
-      typename DestT, typename SrcT, access::decorated D,
-      std::enable_if_t<lanes::detail::IsAsyncCopy<DestT, SrcT, D>, int> = 0>
-  device_event
-  async_work_group_copy(global_ptr<DestT, D> Dest, local_ptr<SrcT, D> Src,
-                        size_t NumElements, size_t DestStride = 1,
-                        const char *File = __builtin_FILE(),
-                        unsigned Line = __builtin_LINE()) const noexcept {
-    return get_group().async_work_group_copy(Dest, Src, NumElements, DestStride,
+  /// group::async_work_group_copy, either direction (the stride is the
+  /// source's for a copy into local memory, the destination's for one out
+  /// of it), for the work-item's group (sycl/group.hpp).
+  template <typename DestPtrT, typename SrcPtrT>
+  auto async_work_group_copy(DestPtrT Dest, SrcPtrT Src, size_t NumElements,
+                             size_t Stride = 1,
+                             const char *File = __builtin_FILE(),
+                             unsigned Line = __builtin_LINE()) const noexcept
+      -> decltype(std::declval<group<Dims>>().async_work_group_copy(
+          Dest, Src, NumElements, Stride, File, Line)) {
+    return get_group().async_work_group_copy(Dest, Src, NumElements, Stride,
                                              File, Line);
   }
   /// group::wait_for for the work-item's group.
