@@ -340,10 +340,20 @@ template <typename DataT, int Dims, access_mode Mode,
           access::placeholder IsPlaceholder>
 class accessor<DataT, Dims, Mode, target::host_buffer, IsPlaceholder>
     : public host_accessor<DataT, Dims, Mode> {
+  using Base = host_accessor<DataT, Dims, Mode>;
+
 public:
-  using host_accessor<DataT, Dims, Mode>::host_accessor;
+  using Base::Base;
   accessor() = default;
   bool is_placeholder() const { return false; }
+
+  /// 0-D, unless read-only: writes \p Value to the element.
+  template <int N = Dims, lanes::detail::EnableIfScalarWrite<
+                              N, typename Base::value_type> = 0>
+  const accessor &operator=(const typename Base::value_type &Value) const {
+    Base::operator=(Value);
+    return *this;
+  }
 };
 
 /// SYCL 2020 4.7.6.11 (deprecated target::local): a local_accessor, or

@@ -4,10 +4,11 @@
 // (a single_task, and an nd_range kernel through atomic_ref on the element,
 // get_pointer and get_multi_ptr), read a read-only one in a parallel_for,
 // and a range-for spans its one element; also a placeholder bound with
-// handler::require, a host task, host_accessor reads and writes with the
-// write-back to host memory, handler::copy, fill and update_host, the
-// queries (size() is 1) and the error for a buffer without elements. The
-// other elements of the buffers must keep their values.
+// handler::require, a host task, host_accessor reads and writes (and the
+// deprecated target::host_buffer accessor's) with the write-back to host
+// memory, handler::copy, fill and update_host, the queries (size() is 1)
+// and the error for a buffer without elements. The other elements of the
+// buffers must keep their values.
 #include "buffers.hpp"
 
 #include <algorithm>
@@ -258,6 +259,20 @@ void hostAccessors(buffers::Checker &Check) {
   }
   Check.equal("host_accessor<int, 0> write-back", Data,
               std::vector<int>{41, 12, 13, 14});
+  {
+    // The deprecated target::host_buffer accessor is a host_accessor.
+    sycl::buffer<int> Buf(Data.data(), sycl::range<1>(4));
+    sycl::accessor<int, 0, sycl::access_mode::read_write,
+                   sycl::target::host_buffer>
+        Old(Buf);
+    Old = 7;
+    Old *= 3;
+    int Value = Old;
+    Check.expect("accessor<int, 0, ..., target::host_buffer> assigns",
+                 Value == 21 && Old.size() == 1);
+  }
+  Check.equal("target::host_buffer write-back", Data,
+              std::vector<int>{21, 12, 13, 14});
 }
 
 /// A range-for over a 0-D accessor in a kernel visits its element once.
