@@ -31,6 +31,14 @@
 /// reach the group step with the identity, since a collective or a barrier
 /// must be reached by every work-item of the group.
 ///
+/// A reduction without an identity (a user callable, or a function object
+/// with no known identity on the type, passed none) accumulates a
+/// MaybeValue<T> instead of a T: a value and whether there is one. The
+/// folds skip the empty ones, and everything above then runs on
+/// MaybeValue<T> as it does on T (the local-memory path, since the
+/// collectives carry scalars only), so a work-item or work-group that
+/// combined nothing leaves the variable as it was.
+///
 /// A span reduction reduces each of its Count elements independently. Its
 /// work-items' accumulators live in local memory, Count rows of one value
 /// per work-item (a kernel's `h[key] += 1` is then a store that no other
@@ -163,6 +171,40 @@ template <typename T> T *localScratch(size_t Offset) {
                                Offset);
 }
 
+/// What a reduction without an identity accumulates: Value is meaningful
+/// only when Has is set, that is once something was combined.
+template <typename T> struct MaybeValue {
+  T Value;
+  bool Has;
+};
+
+/// The type of the values a reduction accumulates (T or MaybeValue<T>),
+/// and the type of its variable.
+template <typename E> struct AccumulatedOf { using Type = E; };
+template <typename T> struct AccumulatedOf<MaybeValue<T>> { using Type = T; };
+template <typename E> using VariableType = typename AccumulatedOf<E>::Type;
+template <typename E>
+inline constexpr bool IsMaybeValue =
+    !std::is_same_v<VariableType<std::remove_reference_t<E>>,
+                    std::remove_reference_t<E>>;
+
+/// The value of an accumulated value (T() for an empty MaybeValue).
+template <typename T> const T &valueOf(const T &V) { return V; }
+template <typename T> const T &valueOf(const MaybeValue<T> &V) {
+  return V.Value;
+}
+
+/// Combines \p X into the accumulated value \p Acc.
+template <typename T, typename Op>
+void combineValue(T &Acc, const T &X, const Op &Combiner) {
+  Acc = T(Combiner(Acc, X));
+}
+template <typename T, typename Op>
+void combineValue(MaybeValue<T> &Acc, const T &X, const Op &Combiner) {
+  Acc.Value = Acc.Has ? T(Combiner(Acc.Value, X)) : X;
+  Acc.Has = true;
+}
+
 /// \p Values[0] combined with each of the \p Count - 1 others in order.
 template <typename T, typename Op>
 T foldInOrder(const T *Values, size_t Count, const Op &Combiner) {
@@ -172,60 +214,94 @@ T foldInOrder(const T *Values, size_t Count, const Op &Combiner) {
   return Total;
 }
 
-template <typename T, typename Op, bool KnownIdentity> struct ReductionSlot;
-template <typename T, typename Op, bool KnownIdentity> struct SpanReductionSlot;
+/// The values among \p Values combined in order, skipping the empty ones.
+template <typename T, typename Op>
+MaybeValue<T> foldInOrder(const MaybeValue<T> *Values, size_t Count,
+                          const Op &Combiner) {
+  size_t First = 0;
+  while (First < Count && !Values[First].Has)
+    ++First;
+  if (First == Count)
+    return {T(), false};
+  T Total = Values[First].Value;
+  for (size_t I = First + 1; I < Count; ++I)
+    if (Values[I].Has)
+      Total = T(Combiner(Total, Values[I].Value));
+  return {Total, true};
+}
+
+/// Whether Lanes knows an identity of Op on T: SYCL's known identities,
+/// and those of the std:: twins of the SYCL function objects.
+template <typename Op, typename T>
+inline constexpr bool KnowsIdentity =
+    sycl::has_known_identity_v<Op, T> ||
+    sycl::has_known_identity_v<GroupOperation<Op, T>, T>;
+
+/// That identity.
+template <typename Op, typename T> constexpr T knownIdentity() {
+  if constexpr (sycl::has_known_identity_v<Op, T>)
+    return sycl::known_identity_v<Op, T>;
+  else
+    return sycl::known_identity_v<GroupOperation<Op, T>, T>;
+}
+
+template <typename E, typename Op, bool KnownIdentity> struct ReductionSlot;
+template <typename E, typename Op, bool KnownIdentity> struct SpanReductionSlot;
 
 /// Builds and reads reducers, whose constructors users cannot call.
 struct ReducerAccess {
-  template <typename T, typename Op, bool Known, int Dims>
-  static sycl::reducer<T, Op, 0> make(const ReductionSlot<T, Op, Known> &Slot,
-                                      const sycl::group<Dims> &) {
-    return sycl::reducer<T, Op, 0>(Slot.initialValue(), Slot.Identity,
-                                   Slot.Combiner);
+  template <typename E, typename Op, bool Known, int Dims>
+  static typename ReductionSlot<E, Op, Known>::ReducerType
+  make(const ReductionSlot<E, Op, Known> &Slot, const sycl::group<Dims> &) {
+    return {Slot.initialValue(), valueOf(Slot.Identity), Slot.Combiner};
   }
   /// Points the work-item's reducer at its column of the span's rows and
   /// starts every element at the identity.
-  template <typename T, typename Op, bool Known, int Dims>
-  static sycl::reducer<T, Op, 1>
-  make(const SpanReductionSlot<T, Op, Known> &Slot,
+  template <typename E, typename Op, bool Known, int Dims>
+  static typename SpanReductionSlot<E, Op, Known>::ReducerType
+  make(const SpanReductionSlot<E, Op, Known> &Slot,
        const sycl::group<Dims> &G) {
     size_t Stride = G.get_local_linear_range();
-    T *Column =
-        localScratch<T>(Slot.Element.LocalOffset) + G.get_local_linear_id();
-    T Initial = Slot.Element.initialValue();
+    E *Column =
+        localScratch<E>(Slot.Element.LocalOffset) + G.get_local_linear_id();
+    E Initial = Slot.Element.initialValue();
     for (size_t K = 0; K < Slot.Count; ++K)
       Column[K * Stride] = Initial;
-    return sycl::reducer<T, Op, 1>(Column, Stride, Slot.Element.Identity,
-                                   Slot.Element.Combiner);
+    return {Column, Stride, valueOf(Slot.Element.Identity),
+            Slot.Element.Combiner};
   }
-  template <typename T, typename Op>
-  static const T &value(const sycl::reducer<T, Op, 0> &Reducer) {
+  template <typename T, typename Op, typename E>
+  static const E &value(const sycl::reducer<T, Op, 0, E> &Reducer) {
     return Reducer.Value;
   }
 };
 
 /// What a reduction needs inside the kernel: the identity, the operation
 /// and where the work-group's value goes. Small and trivially copyable
-/// when Op is, like everything a kernel object holds. KnownIdentity: the
-/// identity is Op's known_identity, a constant the optimizer sees.
-template <typename T, typename Op, bool KnownIdentity> struct ReductionSlot {
-  using ReducerType = sycl::reducer<T, Op, 0>;
+/// when Op is, like everything a kernel object holds. E: what it
+/// accumulates (T, or MaybeValue<T> without an identity). KnownIdentity:
+/// the identity is Op's known one, a constant the optimizer sees.
+template <typename E, typename Op, bool KnownIdentity> struct ReductionSlot {
+  using T = VariableType<E>;
+  using ReducerType = sycl::reducer<T, Op, 0, E>;
 
-  T *Partials; ///< one element per work-group
-  T Identity;
+  E *Partials; ///< one element per work-group
+  E Identity;  ///< an empty MaybeValue without an identity
   Op Combiner;
   size_t LocalOffset; ///< local-memory path only: the group's scratch
 
   /// What a work-item's accumulator starts at. For floating-point sums
   /// that is -0.0, also an identity of IEEE addition, because x + -0.0
   /// folds to x and x + 0.0 does not (-0.0 + 0.0 is 0.0).
-  T initialValue() const {
-    if constexpr (!KnownIdentity)
+  E initialValue() const {
+    if constexpr (IsMaybeValue<E>)
+      return {T(), false}; // a constant: the first combine need not test
+    else if constexpr (!KnownIdentity)
       return Identity;
     else if constexpr (IsFloatingPoint<T> && IsPlus<Op, T>)
       return -T(0);
     else
-      return sycl::known_identity_v<Op, T>;
+      return knownIdentity<Op, T>();
   }
 
   /// Combines the value of \p Reducer of every work-item of \p G; the
@@ -233,13 +309,13 @@ template <typename T, typename Op, bool KnownIdentity> struct ReductionSlot {
   /// work-item of the group must call it.
   template <int Dims>
   void finish(sycl::group<Dims> G, const ReducerType &Reducer) const {
-    const T &Value = ReducerAccess::value(Reducer);
-    if constexpr (HasGroupCollective<Op, T>) {
-      T Total = sycl::reduce_over_group(G, Value, GroupOperation<Op, T>());
+    const E &Value = ReducerAccess::value(Reducer);
+    if constexpr (HasGroupCollective<Op, E>) {
+      E Total = sycl::reduce_over_group(G, Value, GroupOperation<Op, E>());
       if (isLeader<Dims>())
         Partials[G.get_group_linear_id()] = Total;
     } else {
-      T *Scratch = localScratch<T>(LocalOffset);
+      E *Scratch = localScratch<E>(LocalOffset);
       Scratch[G.get_local_linear_id()] = Value;
       sycl::group_barrier(G);
       if (isLeader<Dims>())
@@ -252,11 +328,11 @@ template <typename T, typename Op, bool KnownIdentity> struct ReductionSlot {
 /// A span reduction inside the kernel: Element's Partials and LocalOffset
 /// hold Count rows (of one value per work-group and of one value per
 /// work-item of the group).
-template <typename T, typename Op, bool KnownIdentity>
+template <typename E, typename Op, bool KnownIdentity>
 struct SpanReductionSlot {
-  using ReducerType = sycl::reducer<T, Op, 1>;
+  using ReducerType = sycl::reducer<VariableType<E>, Op, 1, E>;
 
-  ReductionSlot<T, Op, KnownIdentity> Element;
+  ReductionSlot<E, Op, KnownIdentity> Element;
   size_t Count;
 
   /// Folds each row of the group's work-items' values into its partial.
@@ -264,7 +340,7 @@ struct SpanReductionSlot {
   template <int Dims>
   void finish(sycl::group<Dims> G, const ReducerType &) const {
     sycl::group_barrier(G);
-    const T *Rows = localScratch<T>(Element.LocalOffset);
+    const E *Rows = localScratch<E>(Element.LocalOffset);
     size_t Size = G.get_local_linear_range();
     size_t Groups = G.get_group_linear_range();
     for (size_t K = G.get_local_linear_id(); K < Count; K += Size)
@@ -379,15 +455,17 @@ inline size_t groupSize(const rt::LaunchDesc &Desc) {
 
 template <typename ReductionT> struct ReductionResult;
 
-/// What sycl::reduction returns for a USM variable (KnownIdentity: the
-/// identity is Op's known_identity).
-template <typename T, typename Op, bool KnownIdentity> struct Reduction {
-  using ValueType = T;
-  using Slot = ReductionSlot<T, Op, KnownIdentity>;
+/// What sycl::reduction returns for a USM variable. E: what it accumulates
+/// (T, or MaybeValue<T> without an identity); KnownIdentity: the identity
+/// is Op's known one.
+template <typename E, typename Op, bool KnownIdentity> struct Reduction {
+  using Accumulated = E;
+  using T = VariableType<E>;
+  using Slot = ReductionSlot<E, Op, KnownIdentity>;
   using Result = ReductionResult<Reduction>;
 
   T *Variable;
-  T Identity;
+  E Identity; ///< an empty MaybeValue without an identity
   Op Combiner;
   bool InitializeToIdentity;
 
@@ -396,7 +474,7 @@ template <typename T, typename Op, bool KnownIdentity> struct Reduction {
 
   /// Bytes of local memory per work-item (none with a group collective).
   size_t localBytesPerItem() const {
-    return HasGroupCollective<Op, T> ? 0 : sizeof(T);
+    return HasGroupCollective<Op, E> ? 0 : sizeof(E);
   }
 
   /// Nothing to check: a launch that runs has room for one value per
@@ -406,9 +484,15 @@ template <typename T, typename Op, bool KnownIdentity> struct Reduction {
   /// Folds \p Count partials in order and stores the result, combined with
   /// the prior value, or with the identity if InitializeToIdentity (which
   /// turns a -0.0 sum into the 0.0 the specification's identity gives).
-  void store(const T *Partials, size_t Count) const {
-    T Total = Count ? foldInOrder(Partials, Count, Combiner) : Identity;
-    *Variable = T(Combiner(InitializeToIdentity ? Identity : *Variable, Total));
+  void store(const E *Partials, size_t Count) const {
+    E Total = Count ? foldInOrder(Partials, Count, Combiner) : Identity;
+    if constexpr (IsMaybeValue<E>) {
+      if (Total.Has)
+        *Variable = T(Combiner(*Variable, Total.Value));
+    } else {
+      *Variable =
+          T(Combiner(InitializeToIdentity ? Identity : *Variable, Total));
+    }
   }
 };
 
@@ -417,19 +501,19 @@ inline constexpr size_t MaxSpanPartialBytes = size_t(1) << 30;
 
 /// What sycl::reduction returns for a span: Count reductions, of Variable,
 /// Variable + 1, ..., with the same identity, operation and properties.
-template <typename T, typename Op, bool KnownIdentity> struct SpanReduction {
-  using ValueType = T;
-  using Slot = SpanReductionSlot<T, Op, KnownIdentity>;
+template <typename E, typename Op, bool KnownIdentity> struct SpanReduction {
+  using Accumulated = E;
+  using Slot = SpanReductionSlot<E, Op, KnownIdentity>;
   using Result = ReductionResult<SpanReduction>;
 
-  Reduction<T, Op, KnownIdentity> Element; ///< of the span's first element
+  Reduction<E, Op, KnownIdentity> Element; ///< of the span's first element
   size_t Count;
 
   /// Partials per work-group, one row each.
   size_t partialsPerGroup() const { return Count; }
 
   /// Bytes of local memory per work-item: its value of every element.
-  size_t localBytesPerItem() const { return Count * sizeof(T); }
+  size_t localBytesPerItem() const { return Count * sizeof(E); }
 
   /// Throws errc::invalid, naming the kernel, when the launch \p Desc
   /// needs more local memory than the device has for the work-items' rows
@@ -439,8 +523,8 @@ template <typename T, typename Op, bool KnownIdentity> struct SpanReduction {
     size_t LocalBytes = rt::deviceInfo().LocalMemSize;
     std::string What = std::string("kernel '") + rt::demangle(Desc.KernelName) +
                        "': a span reduction of " + std::to_string(Count) +
-                       " elements of " + std::to_string(sizeof(T)) + " bytes";
-    if (Count > LocalBytes / sizeof(T) / std::max<size_t>(Items, 1))
+                       " elements of " + std::to_string(sizeof(E)) + " bytes";
+    if (Count > LocalBytes / sizeof(E) / std::max<size_t>(Items, 1))
       throw sycl::exception(
           sycl::make_error_code(sycl::errc::invalid),
           What +
@@ -449,7 +533,7 @@ template <typename T, typename Op, bool KnownIdentity> struct SpanReduction {
               std::to_string(LocalBytes) + " bytes for work-groups of " +
               std::to_string(Items) +
               " work-items; use smaller work-groups or fewer elements");
-    if (Count > MaxSpanPartialBytes / sizeof(T) / std::max<size_t>(Groups, 1))
+    if (Count > MaxSpanPartialBytes / sizeof(E) / std::max<size_t>(Groups, 1))
       throw sycl::exception(
           sycl::make_error_code(sycl::errc::invalid),
           What +
@@ -461,8 +545,8 @@ template <typename T, typename Op, bool KnownIdentity> struct SpanReduction {
   }
 
   /// Stores each element's result from its row of \p Groups partials.
-  void store(const T *Partials, size_t Groups) const {
-    Reduction<T, Op, KnownIdentity> Each = Element;
+  void store(const E *Partials, size_t Groups) const {
+    Reduction<E, Op, KnownIdentity> Each = Element;
     for (size_t K = 0; K < Count; ++K, ++Each.Variable)
       Each.store(Partials + K * Groups, Groups);
   }
@@ -470,26 +554,42 @@ template <typename T, typename Op, bool KnownIdentity> struct SpanReduction {
 
 /// True for the span reductions.
 template <typename Red> inline constexpr bool IsSpanReduction = false;
-template <typename T, typename Op, bool KnownIdentity>
-inline constexpr bool IsSpanReduction<SpanReduction<T, Op, KnownIdentity>> =
+template <typename E, typename Op, bool KnownIdentity>
+inline constexpr bool IsSpanReduction<SpanReduction<E, Op, KnownIdentity>> =
     true;
 
 template <typename T> inline constexpr bool IsReduction = false;
-template <typename T, typename Op, bool Known>
-inline constexpr bool IsReduction<Reduction<T, Op, Known>> = true;
-template <typename T, typename Op, bool Known>
-inline constexpr bool IsReduction<SpanReduction<T, Op, Known>> = true;
+template <typename E, typename Op, bool Known>
+inline constexpr bool IsReduction<Reduction<E, Op, Known>> = true;
+template <typename E, typename Op, bool Known>
+inline constexpr bool IsReduction<SpanReduction<E, Op, Known>> = true;
+
+/// What `sycl::reduction(variable, op)`, given no identity, returns: a
+/// reduction with Op's known identity on T when there is one, else one of
+/// MaybeValue<T>.
+template <typename T, typename Op>
+using ReductionOf =
+    std::conditional_t<KnowsIdentity<Op, T>, Reduction<T, Op, true>,
+                       Reduction<MaybeValue<T>, Op, false>>;
+
+/// The span reduction of elements like Red's.
+template <typename Red> struct SpanOfReduction;
+template <typename E, typename Op, bool Known>
+struct SpanOfReduction<Reduction<E, Op, Known>> {
+  using Type = SpanReduction<E, Op, Known>;
+};
+template <typename Red> using SpanOf = typename SpanOfReduction<Red>::Type;
 
 /// The partials of one reduction of one launch, and its result.
 template <typename ReductionT> struct ReductionResult {
-  using T = typename ReductionT::ValueType;
+  using E = typename ReductionT::Accumulated;
 
   ReductionT Spec;
-  std::unique_ptr<T[]> Partials;
+  std::unique_ptr<E[]> Partials;
   size_t Groups;
 
   ReductionResult(const ReductionT &Spec, size_t Groups)
-      : Spec(Spec), Partials(new T[Groups * Spec.partialsPerGroup()]),
+      : Spec(Spec), Partials(new E[Groups * Spec.partialsPerGroup()]),
         Groups(Groups) {}
 
   void store() const { Spec.store(Partials.get(), Groups); }
@@ -686,25 +786,25 @@ private:
         {slotOf(CGH, Desc, std::get<I>(Results))}...};
   }
 
-  template <typename T, typename Op, bool Known>
-  static ReductionSlot<T, Op, Known>
+  template <typename E, typename Op, bool Known>
+  static ReductionSlot<E, Op, Known>
   slotOf(sycl::handler &CGH, const rt::LaunchDesc &Desc,
-         const ReductionResult<Reduction<T, Op, Known>> &Result) {
+         const ReductionResult<Reduction<E, Op, Known>> &Result) {
     size_t Offset = 0;
-    if constexpr (!HasGroupCollective<Op, T>)
-      Offset = CGH.allocateLocal(groupSize(Desc) * sizeof(T));
+    if constexpr (!HasGroupCollective<Op, E>)
+      Offset = CGH.allocateLocal(groupSize(Desc) * sizeof(E));
     return {Result.Partials.get(), Result.Spec.Identity, Result.Spec.Combiner,
             Offset};
   }
 
   /// A span's slot, with local memory for its rows of work-item values.
-  template <typename T, typename Op, bool Known>
-  static SpanReductionSlot<T, Op, Known>
+  template <typename E, typename Op, bool Known>
+  static SpanReductionSlot<E, Op, Known>
   slotOf(sycl::handler &CGH, const rt::LaunchDesc &Desc,
-         const ReductionResult<SpanReduction<T, Op, Known>> &Result) {
-    const Reduction<T, Op, Known> &Element = Result.Spec.Element;
+         const ReductionResult<SpanReduction<E, Op, Known>> &Result) {
+    const Reduction<E, Op, Known> &Element = Result.Spec.Element;
     size_t Count = Result.Spec.Count;
-    size_t Offset = CGH.allocateLocal(Count * groupSize(Desc) * sizeof(T));
+    size_t Offset = CGH.allocateLocal(Count * groupSize(Desc) * sizeof(E));
     return {{Result.Partials.get(), Element.Identity, Element.Combiner, Offset},
             Count};
   }
@@ -771,9 +871,11 @@ inline namespace _V1 {
 
 /// SYCL 2020 4.9.2.3: a work-item's view of one reduction variable, passed
 /// to the kernel by reference. It accumulates privately; the launch
-/// combines the work-items' values afterwards. Storage is T for a
-/// work-item's own value and T & for one element of a span reducer (what
-/// reducer<T, BinaryOperation, 1>::operator[] returns).
+/// combines the work-items' values afterwards. Storage is what it
+/// accumulates, T or, for a reduction without an identity,
+/// lanes::detail::MaybeValue<T>: itself for a work-item's own value, a
+/// reference for one element of a span reducer (what
+/// reducer<T, BinaryOperation, 1, Storage>::operator[] returns).
 template <typename T, typename BinaryOperation, int Dimensions,
           typename Storage>
 class reducer {
@@ -808,11 +910,17 @@ public:
 
   /// Combines \p Partial into this work-item's value.
   reducer &combine(const T &Partial) {
-    Value = T(Combiner(Value, Partial));
+    lanes::detail::combineValue(Value, Partial, Combiner);
     return *this;
   }
   /// The identity of the operation (known or given to sycl::reduction).
-  T identity() const { return Identity; }
+  T identity() const {
+    static_assert(!lanes::detail::IsMaybeValue<Storage>,
+                  "identity() is available only for a reduction with an "
+                  "identity: one its operation is known to have on the "
+                  "type, or one passed to sycl::reduction");
+    return Identity;
+  }
 
   // Shorthands for the SYCL function objects (and their std:: twins).
   template <typename Op = BinaryOperation, EnableIfPlus<Op> = 0>
@@ -852,7 +960,7 @@ private:
       : Value(Initial), Identity(Identity), Combiner(Combiner) {}
 
   Storage Value;
-  T Identity;
+  T Identity; ///< T() without an identity
   BinaryOperation Combiner;
 };
 
@@ -872,45 +980,58 @@ public:
   reducer &operator=(reducer &&) = delete;
 
   /// A reducer of element \p Index, which must lie inside the span.
-  reducer<T, BinaryOperation, 0, T &> operator[](size_t Index) {
-    return reducer<T, BinaryOperation, 0, T &>(Column[Index * Stride], Identity,
-                                               Combiner);
+  reducer<T, BinaryOperation, 0, Storage &> operator[](size_t Index) {
+    return {Column[Index * Stride], Identity, Combiner};
   }
   /// The identity of the operation (known or given to sycl::reduction).
-  T identity() const { return Identity; }
+  T identity() const {
+    static_assert(!lanes::detail::IsMaybeValue<Storage>,
+                  "identity() is available only for a reduction with an "
+                  "identity: one its operation is known to have on the "
+                  "type, or one passed to sycl::reduction");
+    return Identity;
+  }
 
 private:
   friend struct lanes::detail::ReducerAccess;
-  reducer(T *Column, size_t Stride, const T &Identity,
+  reducer(Storage *Column, size_t Stride, const T &Identity,
           const BinaryOperation &Combiner)
       : Column(Column), Stride(Stride), Identity(Identity), Combiner(Combiner) {
   }
 
-  T *Column;     ///< element 0 of this work-item; element K at K * Stride
-  size_t Stride; ///< work-items in the group
-  T Identity;
+  Storage *Column; ///< element 0 of this work-item; element K at K * Stride
+  size_t Stride;   ///< work-items in the group
+  T Identity;      ///< T() without an identity
   BinaryOperation Combiner;
 };
 
-/// A reduction into `*Variable` with \p Combiner, a SYCL function object
-/// whose identity on T is known (has_known_identity). Throws errc::invalid
-/// for a null \p Variable.
+/// A reduction into `*Variable` with \p Combiner, any callable combining
+/// two T. Uses the identity of a SYCL function object (or of its std::
+/// twin) when it has one on T, and otherwise counts only the values the
+/// work-items combine. Throws errc::invalid for a null \p Variable, and
+/// for property::reduction::initialize_to_identity without a known
+/// identity.
 template <typename T, typename BinaryOperation>
-lanes::detail::Reduction<T, BinaryOperation,
-                         has_known_identity_v<BinaryOperation, T>>
+lanes::detail::ReductionOf<T, BinaryOperation>
 reduction(T *Variable, BinaryOperation Combiner,
           const property_list &Props = {}) {
   lanes::detail::checkReductionType<T, BinaryOperation>();
-  static_assert(has_known_identity_v<BinaryOperation, T>,
-                "Lanes does not implement sycl::reduction without an "
-                "identity for this operation: pass one, "
-                "sycl::reduction(ptr, identity, op)");
   lanes::detail::checkReductionVariable(Variable);
-  if constexpr (has_known_identity_v<BinaryOperation, T>)
-    return {Variable, known_identity_v<BinaryOperation, T>, Combiner,
-            Props.has_property<property::reduction::initialize_to_identity>()};
-  else
-    return {Variable, T(), Combiner, false};
+  bool Initialize =
+      Props.has_property<property::reduction::initialize_to_identity>();
+  if constexpr (lanes::detail::KnowsIdentity<BinaryOperation, T>) {
+    return {Variable, lanes::detail::knownIdentity<BinaryOperation, T>(),
+            Combiner, Initialize};
+  } else {
+    if (Initialize)
+      throw exception(make_error_code(errc::invalid),
+                      "sycl::reduction: property::reduction::"
+                      "initialize_to_identity needs the identity, and this "
+                      "operation has no known identity on this type: pass "
+                      "one, sycl::reduction(variable, identity, op, "
+                      "properties)");
+    return {Variable, {T(), false}, Combiner, false};
+  }
 }
 
 /// A reduction into `*Variable` with \p Combiner, any callable combining
@@ -926,11 +1047,10 @@ reduction(T *Variable, const lanes::detail::NonDeduced<T> &Identity,
 }
 
 /// A reduction into the one element of buffer \p Variable in command group
-/// \p CGH, with a SYCL function object whose identity on T is known.
-/// Throws errc::invalid unless the buffer has exactly one element.
+/// \p CGH, with any callable \p Combiner (its identity as above). Throws
+/// errc::invalid unless the buffer has exactly one element.
 template <typename T, int Dims, typename AllocatorT, typename BinaryOperation>
-lanes::detail::Reduction<T, BinaryOperation,
-                         has_known_identity_v<BinaryOperation, T>>
+lanes::detail::ReductionOf<T, BinaryOperation>
 reduction(buffer<T, Dims, AllocatorT> Variable, handler &CGH,
           BinaryOperation Combiner, const property_list &Props = {}) {
   return reduction(lanes::detail::bufferReductionVariable(Variable, CGH),
@@ -948,13 +1068,12 @@ reduction(buffer<T, Dims, AllocatorT> Variable, handler &CGH,
                    Identity, Combiner, Props);
 }
 
-/// A reduction of each element of \p Vars with \p Combiner, a SYCL function
-/// object whose identity on T is known: the kernel's reducer is a
+/// A reduction of each element of \p Vars with \p Combiner, any callable
+/// (its identity as above): the kernel's reducer is a
 /// reducer<T, BinaryOperation, 1>. Throws errc::invalid for an empty span
 /// or one whose data is a null pointer.
 template <typename T, size_t Extent, typename BinaryOperation>
-lanes::detail::SpanReduction<T, BinaryOperation,
-                             has_known_identity_v<BinaryOperation, T>>
+lanes::detail::SpanOf<lanes::detail::ReductionOf<T, BinaryOperation>>
 reduction(span<T, Extent> Vars, BinaryOperation Combiner,
           const property_list &Props = {}) {
   lanes::detail::checkSpanReductionVariables(Vars);

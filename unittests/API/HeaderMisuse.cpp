@@ -65,10 +65,10 @@ int main() {
   });
 #elif LANES_MISUSE == 12 // a buffer of const elements
   sycl::buffer<const int> Buf{sycl::range<1>(4)};
-#elif LANES_MISUSE == 13 // a reduction of a lambda without an identity
+#elif LANES_MISUSE == 13 // identity() of a reduction without an identity
   Q.parallel_for(sycl::range<1>(4),
                  sycl::reduction(P, [](int A, int B) { return A + B; }),
-                 [=](sycl::id<1>, auto &Sum) { Sum.combine(1); });
+                 [=](sycl::id<1>, auto &Sum) { Sum.combine(Sum.identity()); });
 #elif LANES_MISUSE == 14 // a hierarchical kernel taking an nd_item
   Q.submit([&](sycl::handler &CGH) {
     CGH.parallel_for_work_group(sycl::range<1>(2), sycl::range<1>(2),

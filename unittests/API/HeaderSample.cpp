@@ -4,6 +4,7 @@
 #include <sycl/sycl.hpp>
 
 #include <cstdio>
+#include <functional>
 #include <iterator>
 #include <vector>
 
@@ -133,6 +134,18 @@ int main() {
   Q.parallel_for(sycl::range<2>(8, 8), [=](sycl::item<2> It) {
     B[It.get_linear_id()] = int(It[0] + It.get_id(1));
   });
+  // Reductions with a known identity, a given one and none.
+  int *Sums = sycl::malloc_shared<int>(3, Q);
+  Q.parallel_for(
+      sycl::range<1>(N), sycl::reduction(Sums, std::plus<>()),
+      sycl::reduction(Sums + 1, 0, [](int X, int Y) { return X + Y; }),
+      sycl::reduction(Sums + 2, [](int X, int Y) { return X + Y; }),
+      [=](sycl::id<1> I, auto &Known, auto &Given, auto &None) {
+        Known += A[I] + Known.identity();
+        Given.combine(A[I] + Given.identity());
+        None.combine(A[I]);
+      });
+  sycl::free(Sums, Q);
   // The deprecated offset form, through the queue and the handler.
   Q.parallel_for(sycl::range<2>(4, 8), sycl::id<2>(4, 0), E,
                  [=](sycl::item<2> It) {
