@@ -178,7 +178,10 @@ class accessor
           lanes::detail::AccessorValue<DataT, Mode>, Dims> {
   static_assert(Target == target::device || Target == target::constant_buffer ||
                     Target == target::host_task,
-                "Lanes does not implement images or image accessors");
+                "Lanes does not implement the SYCL 1.2.1 image accessors "
+                "(target::image, host_image, image_array); use "
+                "unsampled_image_accessor or sampled_image_accessor "
+                "(sycl/image_accessor.hpp)");
   static_assert(Target != target::constant_buffer || Mode == access_mode::read,
                 "a target::constant_buffer accessor must have "
                 "access_mode::read");

@@ -439,6 +439,11 @@ namespace lanes::detail {
 /// What queue needs of a handler and users must not see.
 struct HandlerAccess {
   static sycl::handler make() { return sycl::handler(); }
+  /// Keeps \p Storage alive until \p H's command has run (for image
+  /// accessors, which handler::require does not take).
+  static void keepAlive(sycl::handler &H, BufferStorage *Storage) {
+    H.keepAlive(Storage);
+  }
   /// Runs the recorded command, if any, with the specialization constants
   /// set, then writes the output of the group's streams (also when the command
   /// throws: what the kernel flushed may explain why).

@@ -284,6 +284,38 @@ int main() {
     });
     A[0] += sycl::host_accessor<const int, 0>(First);
   }
+  {
+    // Images: a 2-D unsampled image read and written in a kernel, and a
+    // sampled image read with linear filtering.
+    std::vector<float> Texels(4 * 4 * 2, 0.5f);
+    sycl::unsampled_image<2> Img(Texels.data(),
+                                 sycl::image_format::r32g32b32a32_sfloat,
+                                 sycl::range<2>(4, 2));
+    sycl::unsampled_image<2> Bytes(sycl::image_format::r8g8b8a8_unorm,
+                                   sycl::range<2>(4, 2), sycl::range<1>(32));
+    sycl::image_sampler Sampler{sycl::addressing_mode::clamp_to_edge,
+                                sycl::coordinate_normalization_mode::normalized,
+                                sycl::filtering_mode::linear};
+    sycl::sampled_image<2> Smooth(Texels.data(),
+                                  sycl::image_format::r32g32b32a32_sfloat,
+                                  Sampler, sycl::range<2>(4, 2));
+    Q.submit([&](sycl::handler &CGH) {
+      sycl::unsampled_image_accessor<sycl::float4, 2, sycl::access_mode::read>
+          In(Img, CGH, sycl::read_only);
+      auto Out = Bytes.get_access<sycl::half4, sycl::access_mode::write>(CGH);
+      auto Filtered = Smooth.get_access<sycl::float4>(CGH);
+      CGH.parallel_for(sycl::range<2>(4, 2), [=](sycl::item<2> It) {
+        sycl::int2 C{int(It[0]), int(It[1])};
+        sycl::float4 V =
+            In.read(C) + Filtered.read(sycl::float2(It[0] / 4.0f, 0.5f));
+        Out.write(C, V.convert<sycl::half>());
+      });
+    });
+    auto Host = Bytes.get_host_access<sycl::float4, sycl::access_mode::read>();
+    A[1] += int(Host.read(sycl::int2{3, 1})[0] * Bytes.get_pitch()[0]);
+    A[2] += int(Smooth.get_host_access<sycl::float4>().read(
+        sycl::float2(0.5f, 0.5f))[1]);
+  }
   sycl::half *Hs = sycl::malloc_shared<sycl::half>(N, Q);
   Q.parallel_for(N, [=](sycl::id<1> I) { Hs[I] = halfSample(Hs, I); });
   sycl::free(Hs, Q);
