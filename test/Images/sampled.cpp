@@ -130,6 +130,9 @@ std::vector<float> axisCoords(bool Normalized, int W, int Count) {
     Out.push_back(Normalized ? float(K) / (64.0f * W) : float(K) / 64.0f);
   for (float Edge : {0.0f, 0.5f, 1.0f, float(W) - 0.5f, float(W)})
     Out.push_back(Normalized ? Edge / W : Edge);
+  // Just below 0: s - floor(s) rounds to 1, the corner case where repeat
+  // must wrap texel W back to 0.
+  Out.push_back(-0x1p-30f);
   return Out;
 }
 
