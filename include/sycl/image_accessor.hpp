@@ -125,56 +125,32 @@ protected:
   sycl::property_list Props;
 };
 
-} // namespace lanes::detail
-
-namespace sycl {
-inline namespace _V1 {
-
-/// SYCL 2020 4.7.6.12: texel access to an unsampled_image from a kernel
-/// (image_target::device) or a host task. read() needs access_mode::read
-/// or read_write, write() write or read_write.
-template <typename DataT, int Dims, access_mode Mode,
-          image_target Target = image_target::device>
-class unsampled_image_accessor
-    : public lanes::detail::ImageAccessorBase<DataT, Dims> {
+/// What the device and host unsampled image accessors share: the member
+/// types, read() when Mode reads and write() when it writes.
+template <typename DataT, int Dims, sycl::access_mode Mode>
+class UnsampledImageAccessorBase : public ImageAccessorBase<DataT, Dims> {
   static_assert(Mode == sycl::access_mode::read ||
                     Mode == sycl::access_mode::write ||
                     Mode == sycl::access_mode::read_write,
                 "unsampled image accessors have access_mode::read, write or "
-                "(in Lanes) read_write");
-  using Base = lanes::detail::ImageAccessorBase<DataT, Dims>;
+                "read_write (read_write is a Lanes extension for device "
+                "accessors)");
+  using Base = ImageAccessorBase<DataT, Dims>;
   using Data = typename Base::Data;
   template <typename CoordT>
-  using EnableIfCoord =
-      std::enable_if_t<lanes::detail::IsUnsampledCoord<Dims, CoordT>, int>;
+  using EnableIfCoord = std::enable_if_t<IsUnsampledCoord<Dims, CoordT>, int>;
   static constexpr bool CanRead = Mode != sycl::access_mode::write;
+
+protected:
   static constexpr bool CanWrite = Mode != sycl::access_mode::read;
+  using Base::Base;
 
 public:
   static constexpr int dimensions = Dims;
   static constexpr sycl::access_mode access_mode = Mode;
-  static constexpr image_target access_target = Target;
   using value_type = std::conditional_t<CanWrite, Data, const Data>;
   using reference = value_type &;
   using const_reference = const Data &;
-
-  /// Throws errc::invalid when DataT does not fit the image's format.
-  template <typename AllocatorT>
-  unsampled_image_accessor(unsampled_image<Dims, AllocatorT> &Img, handler &CGH,
-                           const property_list &Props = {})
-      : Base("unsampled_image_accessor", Img, Props) {
-    auto &Storage = lanes::detail::ImageAccess::storage(Img);
-    if (CanWrite)
-      Storage->markWritten();
-    lanes::detail::HandlerAccess::keepAlive(CGH, Storage.get());
-  }
-  /// The same, with a tag (read_only, write_only, read_write) that names
-  /// the accessor's mode.
-  template <typename AllocatorT, typename TagT,
-            lanes::detail::EnableIfTagOf<TagT, Dims, Mode, target::device> = 0>
-  unsampled_image_accessor(unsampled_image<Dims, AllocatorT> &Img, handler &CGH,
-                           TagT, const property_list &Props = {})
-      : unsampled_image_accessor(Img, CGH, Props) {}
 
   /// The texel at \p Coords: int, int2 or int4 (w ignored); (0, 0, 0, 0)
   /// outside the image.
@@ -189,6 +165,71 @@ public:
   void write(const CoordT &Coords, const Data &Color) const noexcept {
     this->writeAt(Coords, Color);
   }
+};
+
+/// What the device and host sampled image accessors share: the member
+/// types and read().
+template <typename DataT, int Dims>
+class SampledImageAccessorBase : public ImageAccessorBase<DataT, Dims> {
+  using Data = typename ImageAccessorBase<DataT, Dims>::Data;
+
+protected:
+  /// Throws errc::invalid, naming \p Who, when DataT does not fit the
+  /// image's format or the sampler filters an int4 or uint4 linearly.
+  template <typename ImageT>
+  SampledImageAccessorBase(const char *Who, const ImageT &Img,
+                           const sycl::property_list &Props)
+      : ImageAccessorBase<DataT, Dims>(Who, Img, Props) {
+    this->checkFiltering(Who);
+  }
+
+public:
+  using value_type = const Data;
+  using reference = const Data &;
+  using const_reference = const Data &;
+
+  /// The sampler's read at \p Coords: float, float2 or float4 (w ignored).
+  template <typename CoordT,
+            std::enable_if_t<IsSampledCoord<Dims, CoordT>, int> = 0>
+  Data read(const CoordT &Coords) const noexcept {
+    return this->sampleAt(Coords);
+  }
+};
+
+} // namespace lanes::detail
+
+namespace sycl {
+inline namespace _V1 {
+
+/// SYCL 2020 4.7.6.12: texel access to an unsampled_image from a kernel
+/// (image_target::device) or a host task. read() needs access_mode::read
+/// or read_write, write() write or read_write.
+template <typename DataT, int Dims, access_mode Mode,
+          image_target Target = image_target::device>
+class unsampled_image_accessor
+    : public lanes::detail::UnsampledImageAccessorBase<DataT, Dims, Mode> {
+  using Base = lanes::detail::UnsampledImageAccessorBase<DataT, Dims, Mode>;
+
+public:
+  static constexpr image_target access_target = Target;
+
+  /// Throws errc::invalid when DataT does not fit the image's format.
+  template <typename AllocatorT>
+  unsampled_image_accessor(unsampled_image<Dims, AllocatorT> &Img, handler &CGH,
+                           const property_list &Props = {})
+      : Base("unsampled_image_accessor", Img, Props) {
+    auto &Storage = lanes::detail::ImageAccess::storage(Img);
+    if (Base::CanWrite)
+      Storage->markWritten();
+    lanes::detail::HandlerAccess::keepAlive(CGH, Storage.get());
+  }
+  /// The same, with a tag (read_only, write_only, read_write) that names
+  /// the accessor's mode.
+  template <typename AllocatorT, typename TagT,
+            lanes::detail::EnableIfTagOf<TagT, Dims, Mode, target::device> = 0>
+  unsampled_image_accessor(unsampled_image<Dims, AllocatorT> &Img, handler &CGH,
+                           TagT, const property_list &Props = {})
+      : unsampled_image_accessor(Img, CGH, Props) {}
 
   friend bool operator==(const unsampled_image_accessor &L,
                          const unsampled_image_accessor &R) {
@@ -207,34 +248,17 @@ template <typename DataT, int Dims = 1,
               (std::is_const_v<DataT> ? sycl::access_mode::read
                                       : sycl::access_mode::read_write)>
 class host_unsampled_image_accessor
-    : public lanes::detail::ImageAccessorBase<DataT, Dims> {
-  static_assert(Mode == sycl::access_mode::read ||
-                    Mode == sycl::access_mode::write ||
-                    Mode == sycl::access_mode::read_write,
-                "host unsampled image accessors have access_mode::read, "
-                "write or read_write");
-  using Base = lanes::detail::ImageAccessorBase<DataT, Dims>;
-  using Data = typename Base::Data;
-  template <typename CoordT>
-  using EnableIfCoord =
-      std::enable_if_t<lanes::detail::IsUnsampledCoord<Dims, CoordT>, int>;
-  static constexpr bool CanRead = Mode != sycl::access_mode::write;
-  static constexpr bool CanWrite = Mode != sycl::access_mode::read;
+    : public lanes::detail::UnsampledImageAccessorBase<DataT, Dims, Mode> {
+  using Base = lanes::detail::UnsampledImageAccessorBase<DataT, Dims, Mode>;
 
 public:
-  static constexpr int dimensions = Dims;
-  static constexpr sycl::access_mode access_mode = Mode;
-  using value_type = std::conditional_t<CanWrite, Data, const Data>;
-  using reference = value_type &;
-  using const_reference = const Data &;
-
   /// Throws errc::invalid when DataT does not fit the image's format.
   template <typename AllocatorT>
   host_unsampled_image_accessor(unsampled_image<Dims, AllocatorT> &Img,
                                 const property_list &Props = {})
       : Base("host_unsampled_image_accessor", Img, Props),
         Storage(lanes::detail::ImageAccess::storage(Img)) {
-    if (CanWrite)
+    if (Base::CanWrite)
       Storage->markWritten();
   }
   /// The same, with a tag (read_only, write_only, read_write) that names
@@ -244,20 +268,6 @@ public:
   host_unsampled_image_accessor(unsampled_image<Dims, AllocatorT> &Img, TagT,
                                 const property_list &Props = {})
       : host_unsampled_image_accessor(Img, Props) {}
-
-  /// The texel at \p Coords: int, int2 or int4 (w ignored); (0, 0, 0, 0)
-  /// outside the image.
-  template <typename CoordT, bool R = CanRead, EnableIfCoord<CoordT> = 0,
-            std::enable_if_t<R, int> = 0>
-  Data read(const CoordT &Coords) const noexcept {
-    return this->readAt(Coords);
-  }
-  /// Writes \p Color at \p Coords; nothing outside the image.
-  template <typename CoordT, bool W = CanWrite, EnableIfCoord<CoordT> = 0,
-            std::enable_if_t<W, int> = 0>
-  void write(const CoordT &Coords, const Data &Color) const noexcept {
-    this->writeAt(Coords, Color);
-  }
 
   friend bool operator==(const host_unsampled_image_accessor &L,
                          const host_unsampled_image_accessor &R) {
@@ -276,32 +286,17 @@ private:
 /// kernel (image_target::device) or a host task.
 template <typename DataT, int Dims, image_target Target = image_target::device>
 class sampled_image_accessor
-    : public lanes::detail::ImageAccessorBase<DataT, Dims> {
-  using Base = lanes::detail::ImageAccessorBase<DataT, Dims>;
-  using Data = typename Base::Data;
-
+    : public lanes::detail::SampledImageAccessorBase<DataT, Dims> {
 public:
-  using value_type = const Data;
-  using reference = const Data &;
-  using const_reference = const Data &;
-
   /// Throws errc::invalid when DataT does not fit the image's format or
   /// the sampler filters an int4 or uint4 linearly.
   template <typename AllocatorT>
   sampled_image_accessor(sampled_image<Dims, AllocatorT> &Img, handler &CGH,
                          const property_list &Props = {})
-      : Base("sampled_image_accessor", Img, Props) {
-    this->checkFiltering("sampled_image_accessor");
+      : lanes::detail::SampledImageAccessorBase<DataT, Dims>(
+            "sampled_image_accessor", Img, Props) {
     lanes::detail::HandlerAccess::keepAlive(
         CGH, lanes::detail::ImageAccess::storage(Img).get());
-  }
-
-  /// The sampler's read at \p Coords: float, float2 or float4 (w ignored).
-  template <
-      typename CoordT,
-      std::enable_if_t<lanes::detail::IsSampledCoord<Dims, CoordT>, int> = 0>
-  Data read(const CoordT &Coords) const noexcept {
-    return this->sampleAt(Coords);
   }
 
   friend bool operator==(const sampled_image_accessor &L,
@@ -318,32 +313,16 @@ public:
 /// host code. Keeps the image's texels alive as long as it exists.
 template <typename DataT, int Dims>
 class host_sampled_image_accessor
-    : public lanes::detail::ImageAccessorBase<DataT, Dims> {
-  using Base = lanes::detail::ImageAccessorBase<DataT, Dims>;
-  using Data = typename Base::Data;
-
+    : public lanes::detail::SampledImageAccessorBase<DataT, Dims> {
 public:
-  using value_type = const Data;
-  using reference = const Data &;
-  using const_reference = const Data &;
-
   /// Throws errc::invalid when DataT does not fit the image's format or
   /// the sampler filters an int4 or uint4 linearly.
   template <typename AllocatorT>
   host_sampled_image_accessor(sampled_image<Dims, AllocatorT> &Img,
                               const property_list &Props = {})
-      : Base("host_sampled_image_accessor", Img, Props),
-        Storage(lanes::detail::ImageAccess::storage(Img)) {
-    this->checkFiltering("host_sampled_image_accessor");
-  }
-
-  /// The sampler's read at \p Coords: float, float2 or float4 (w ignored).
-  template <
-      typename CoordT,
-      std::enable_if_t<lanes::detail::IsSampledCoord<Dims, CoordT>, int> = 0>
-  Data read(const CoordT &Coords) const noexcept {
-    return this->sampleAt(Coords);
-  }
+      : lanes::detail::SampledImageAccessorBase<DataT, Dims>(
+            "host_sampled_image_accessor", Img, Props),
+        Storage(lanes::detail::ImageAccess::storage(Img)) {}
 
   friend bool operator==(const host_sampled_image_accessor &L,
                          const host_sampled_image_accessor &R) {

@@ -235,6 +235,9 @@ int main() {
   sycl::buffer<int> Buf(4);
   sycl::host_accessor<int, 1, sycl::access_mode::atomic> Acc(Buf);
   (void)Acc.begin();
+#elif LANES_MISUSE == 43 // a SYCL 1.2.1 image accessor
+  sycl::accessor<sycl::float4, 2, sycl::access_mode::read, sycl::target::image>
+      Old;
 #endif
   sycl::free(P, Q);
   return 0;
