@@ -217,6 +217,22 @@ struct device {
 };
 } // namespace queue
 
+/// Queries of a kernel (kernel::get_info()).
+namespace kernel {
+/// Only for kernels from backend interoperability and built-in kernels:
+/// throws errc::invalid.
+struct num_args {
+  using return_type = uint32_t;
+};
+/// The kernel's attributes (SYCL 2020 5.8.1) that Lanes honours, as
+/// "sycl::reqd_work_group_size(16,8)" (the sizes given, in SYCL's order)
+/// and "sycl::reqd_sub_group_size(16)", separated by a space; empty
+/// without them and in library-only mode.
+struct attributes {
+  using return_type = std::string;
+};
+} // namespace kernel
+
 /// Queries of a kernel on a device (kernel::get_info(device)).
 namespace kernel_device_specific {
 /// Only for built-in kernels and custom devices: throws errc::invalid.

@@ -227,6 +227,8 @@ public:
   context get_context() const { return context(); }
   kernel_bundle<bundle_state::executable> get_kernel_bundle() const;
 
+  /// An info::kernel query.
+  template <typename Param> typename Param::return_type get_info() const;
   /// An info::kernel_device_specific query on \p Dev.
   template <typename Param>
   typename Param::return_type get_info(const device &Dev) const;
@@ -601,6 +603,34 @@ inline kernel_bundle<bundle_state::executable>
 kernel::get_kernel_bundle() const {
   return lanes::detail::BundleAccess::makeBundle<bundle_state::executable>(
       Bundle);
+}
+
+template <typename Param> typename Param::return_type kernel::get_info() const {
+  if constexpr (std::is_same_v<Param, info::kernel::num_args>) {
+    throw exception(make_error_code(errc::invalid),
+                    "info::kernel::num_args is only for kernels from backend "
+                    "interoperability and built-in kernels");
+  } else {
+    static_assert(std::is_same_v<Param, info::kernel::attributes>,
+                  "kernel::get_info() takes an info::kernel descriptor "
+                  "(num_args or attributes)");
+    std::string Attributes;
+    lanes::detail::RequiredSize Local = {};
+    if (Kernel->RequiredLocalSize)
+      Local = Kernel->RequiredLocalSize();
+    if (Local.Dims) {
+      std::string Sizes =
+          lanes::detail::formatLocalSize(Local.Size, Local.Dims);
+      Sizes.front() = '(';
+      Sizes.back() = ')';
+      Attributes = "sycl::reqd_work_group_size" + Sizes;
+    }
+    if (Kernel->RequiredSubGroupSize && Kernel->RequiredSubGroupSize())
+      Attributes += std::string(Attributes.empty() ? "" : " ") +
+                    "sycl::reqd_sub_group_size(" +
+                    std::to_string(Kernel->RequiredSubGroupSize()) + ")";
+    return Attributes;
+  }
 }
 
 template <typename Param>

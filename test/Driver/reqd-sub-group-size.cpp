@@ -5,8 +5,8 @@
 // function object's call operator and from a macro, and the kernels run
 // with N lanes (the program checks get_max_local_range and a shift); their
 // compile_sub_group_size query reports N, and 0 for a kernel without the
-// attribute (which runs with N lanes all the same); compile_num_sub_groups
-// is 0 for all. Any other N is an error; an argument lanes++ cannot read
+// attribute (which runs with N lanes all the same), and so does
+// info::kernel::attributes; compile_num_sub_groups is 0 for all. Any other N is an error; an argument lanes++ cannot read
 // is a warning. Other unknown attributes still warn.
 // RUN: lanes++ -Werror -DLANES_SUB_GROUP_SIZE=8 %s -o %t && %t
 // RUN: not lanes++ -fsyntax-only -DLANES_SUB_GROUP_SIZE=8 -DWANT=32 %s 2>&1 \
@@ -20,6 +20,7 @@
 #include <sycl/sycl.hpp>
 
 #include <cstdio>
+#include <string>
 
 #ifndef WANT
 #define WANT 8
@@ -63,18 +64,23 @@ static int check(const int *Out, const char *Form) {
   return 0;
 }
 
-// The kernel's compile_sub_group_size must be Expected, and its
-// compile_num_sub_groups 0.
+// The kernel's compile_sub_group_size must be Expected, its
+// compile_num_sub_groups 0 and its attributes name the size (or none).
 static int checkQueries(const sycl::kernel &Kernel, const sycl::device &Dev,
                         uint32_t Expected, const char *Form) {
   namespace specific = sycl::info::kernel_device_specific;
   uint32_t Size = Kernel.get_info<specific::compile_sub_group_size>(Dev);
   uint32_t Count = Kernel.get_info<specific::compile_num_sub_groups>(Dev);
-  if (Size == Expected && Count == 0)
+  std::string Attributes = Kernel.get_info<sycl::info::kernel::attributes>();
+  std::string Want =
+      Expected ? "sycl::reqd_sub_group_size(" + std::to_string(Expected) + ")"
+               : "";
+  if (Size == Expected && Count == 0 && Attributes == Want)
     return 0;
   std::printf("%s: compile_sub_group_size %u, expected %u; "
-              "compile_num_sub_groups %u, expected 0\n",
-              Form, Size, Expected, Count);
+              "compile_num_sub_groups %u, expected 0; attributes '%s', "
+              "expected '%s'\n",
+              Form, Size, Expected, Count, Attributes.c_str(), Want.c_str());
   return 1;
 }
 

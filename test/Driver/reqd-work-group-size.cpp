@@ -7,12 +7,12 @@
 // hierarchical kernel's group size included, throw errc::nd_range naming
 // both sizes, also when only the number of dimensions differs; a range
 // kernel and a hierarchical kernel without a group size get it; the
-// kernel's compile_work_group_size query reports it. A kernel that calls
-// an operator requiring a size requires it too. The work-group function
-// is specialized for the size even where the launch's size is known only
-// at run time (IR). Sizes of 0, more than three sizes and two sizes on
-// one operator are errors; sizes lanes++ cannot read and an attribute on
-// something else are warnings.
+// kernel's compile_work_group_size and info::kernel::attributes queries
+// report it. A kernel that calls an operator requiring a size requires
+// it too. The work-group function is specialized for the size even where
+// the launch's size is known only at run time (IR). Sizes of 0, more than
+// three sizes and two sizes on one operator are errors; sizes lanes++
+// cannot read and an attribute on something else are warnings.
 // RUN: lanes++ -Werror %s -o %t && %t
 // RUN: lanes++ -S -emit-llvm %s -o %t.ll
 // RUN: FileCheck --check-prefix=IR %s < %t.ll
@@ -246,6 +246,18 @@ int main(int Argc, char **) {
                  .get_info<specific::compile_work_group_size>(Dev) ==
              sycl::range<3>(0, 0, 0),
          "compile_work_group_size without the attribute");
+  // info::kernel::attributes: the sizes as given, in SYCL's order.
+  expect(Bundle.get_kernel<Functor>().get_info<sycl::info::kernel::attributes>() ==
+             "sycl::reqd_work_group_size(16)",
+         "attributes of a function object");
+  expect(Bundle.get_kernel<EightByFour>()
+                 .get_info<sycl::info::kernel::attributes>() ==
+             "sycl::reqd_work_group_size(8,4)",
+         "attributes in two dimensions");
+  expect(Bundle.get_kernel<Unsized>()
+             .get_info<sycl::info::kernel::attributes>()
+             .empty(),
+         "attributes without the attribute");
 
 #ifdef BAD
   // BAD-DAG: reqd-work-group-size.cpp:[[@LINE+2]]:{{[0-9]+}}: error: reqd_work_group_size(0): a work-group size must be at least 1

@@ -177,6 +177,11 @@ int runBundles(sycl::queue &Q, int *Out) {
   Rc |= expectThrow(
       sycl::errc::invalid, [&] { K.get_info<specific::global_work_size>(Dev); },
       "global_work_size of a SYCL kernel");
+  Rc |= expect(K.get_info<sycl::info::kernel::attributes>().empty(),
+               "info::kernel::attributes of a kernel without attributes");
+  Rc |= expectThrow(
+      sycl::errc::invalid, [&] { K.get_info<sycl::info::kernel::num_args>(); },
+      "info::kernel::num_args of a SYCL kernel");
 
   // A hierarchical kernel: its groups have a smaller limit than the
   // device's, which its query reports and a launch at the limit meets.

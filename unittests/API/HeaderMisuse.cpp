@@ -238,6 +238,11 @@ int main() {
 #elif LANES_MISUSE == 43 // a SYCL 1.2.1 image accessor
   sycl::accessor<sycl::float4, 2, sycl::access_mode::read, sycl::target::image>
       Old;
+#elif LANES_MISUSE == 44 // a device query on a kernel
+  auto Bundle =
+      sycl::get_kernel_bundle<sycl::bundle_state::executable>(Q.get_context());
+  (void)Bundle.get_kernel(sycl::get_kernel_ids().at(0))
+      .get_info<sycl::info::device::name>();
 #endif
   sycl::free(P, Q);
   return 0;
