@@ -17,12 +17,18 @@
 #include "lanes/detail/device_info.hpp"
 #include "lanes/detail/sub_group_size.hpp"
 #include "lanes/runtime.h"
+#include "sycl/backend.hpp"
 #include "sycl/exception.hpp"
 #include "sycl/info.hpp"
+#include "sycl/property_list.hpp"
 
 #include <algorithm>
 #include <chrono>
+#include <climits>
+#include <cstdint>
 #include <iterator>
+#include <limits>
+#include <memory>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -37,6 +43,18 @@ template <typename T> struct IsMaxWorkItemSizes : std::false_type {};
 template <int Dims>
 struct IsMaxWorkItemSizes<info::device::max_work_item_sizes<Dims>>
     : std::true_type {};
+
+/// The answer to a query of a limit Lanes does not have.
+template <typename T> constexpr T NoLimit = std::numeric_limits<T>::max();
+
+/// What create_sub_devices throws: the device cannot be partitioned.
+[[noreturn]] inline void refusePartition(const char *Property) {
+  throw exception(make_error_code(errc::feature_not_supported),
+                  std::string("create_sub_devices<info::partition_property::") +
+                      Property +
+                      ">: the Lanes CPU device cannot be partitioned "
+                      "(info::device::partition_properties is empty)");
+}
 
 } // namespace detail_device
 
@@ -62,9 +80,37 @@ public:
 
   /// Whether the device (and Lanes) supports \p Aspect.
   bool has(aspect Aspect) const {
-    const aspect *End = std::end(lanes::detail::SupportedAspects);
-    return std::find(std::begin(lanes::detail::SupportedAspects), End,
-                     Aspect) != End;
+    return lanes::detail::supportsAspect(Aspect);
+  }
+  /// Deprecated in SYCL 2020: whether info::device::extensions names
+  /// \p Name.
+  bool has_extension(const std::string &Name) const {
+    std::vector<std::string> Names = lanes::detail::extensionNames();
+    return std::find(Names.begin(), Names.end(), Name) != Names.end();
+  }
+  backend get_backend() const noexcept { return backend::ext_lanes_cpu; }
+
+  /// SYCL 2020 4.6.4.2: the device cannot be partitioned, so each form
+  /// throws errc::feature_not_supported.
+  template <info::partition_property Prop>
+  std::vector<device> create_sub_devices(size_t) const {
+    static_assert(Prop == info::partition_property::partition_equally,
+                  "create_sub_devices(count) takes partition_equally");
+    detail_device::refusePartition("partition_equally");
+  }
+  template <info::partition_property Prop>
+  std::vector<device> create_sub_devices(const std::vector<size_t> &) const {
+    static_assert(Prop == info::partition_property::partition_by_counts,
+                  "create_sub_devices(counts) takes partition_by_counts");
+    detail_device::refusePartition("partition_by_counts");
+  }
+  template <info::partition_property Prop>
+  std::vector<device>
+  create_sub_devices(info::partition_affinity_domain) const {
+    static_assert(
+        Prop == info::partition_property::partition_by_affinity_domain,
+        "create_sub_devices(domain) takes partition_by_affinity_domain");
+    detail_device::refusePartition("partition_by_affinity_domain");
   }
 
   /// The devices of \p Type: the CPU device for cpu, all and automatic.
@@ -98,6 +144,11 @@ public:
   }
   static std::vector<platform> get_platforms() { return {platform()}; }
   bool has(aspect Aspect) const { return device().has(Aspect); }
+  /// Deprecated in SYCL 2020.
+  bool has_extension(const std::string &Name) const {
+    return device().has_extension(Name);
+  }
+  backend get_backend() const noexcept { return backend::ext_lanes_cpu; }
 
   template <typename Param> typename Param::return_type get_info() const {
     if constexpr (std::is_same_v<Param, info::platform::name>)
@@ -108,6 +159,8 @@ public:
       return "SYCL 2020 subset (Lanes)";
     else if constexpr (std::is_same_v<Param, info::platform::profile>)
       return "FULL_PROFILE";
+    else if constexpr (std::is_same_v<Param, info::platform::extensions>)
+      return lanes::detail::extensionNames();
     else
       static_assert(detail_device::AlwaysFalse<Param>,
                     "Lanes does not implement this platform info descriptor");
@@ -118,19 +171,55 @@ public:
 };
 
 /// SYCL 2020 4.6.3: a context of the Lanes device. All contexts are equal
-/// because all memory is the host's.
+/// because all memory is the host's. A context keeps its async_handler for
+/// the queues made from it that have none (sycl/queue.hpp) and its
+/// property_list (SYCL 2020 defines no context properties).
 class context {
 public:
-  context() = default;
-  explicit context(const device &) {}
-  explicit context(const std::vector<device> &) {}
-  explicit context(const platform &) {}
+  explicit context(const property_list &Props = {})
+      : context(async_handler(), Props) {}
+  explicit context(async_handler Handler, const property_list &Props = {})
+      : Props(Props) {
+    if (Handler)
+      this->Handler = std::make_shared<const async_handler>(std::move(Handler));
+  }
+  explicit context(const device &, const property_list &Props = {})
+      : context(async_handler(), Props) {}
+  explicit context(const device &, async_handler Handler,
+                   const property_list &Props = {})
+      : context(std::move(Handler), Props) {}
+  explicit context(const platform &, const property_list &Props = {})
+      : context(async_handler(), Props) {}
+  explicit context(const platform &, async_handler Handler,
+                   const property_list &Props = {})
+      : context(std::move(Handler), Props) {}
+  explicit context(const std::vector<device> &, const property_list &Props = {})
+      : context(async_handler(), Props) {}
+  explicit context(const std::vector<device> &, async_handler Handler,
+                   const property_list &Props = {})
+      : context(std::move(Handler), Props) {}
 
   std::vector<device> get_devices() const { return {device()}; }
   platform get_platform() const { return platform(); }
+  backend get_backend() const noexcept { return backend::ext_lanes_cpu; }
+  template <typename Prop> bool has_property() const noexcept {
+    return Props.has_property<Prop>();
+  }
+  template <typename Prop> Prop get_property() const {
+    return Props.get_property<Prop>();
+  }
+
+  /// Answers a descriptor of sycl::info::context.
+  template <typename Param> typename Param::return_type get_info() const;
 
   friend bool operator==(const context &, const context &) { return true; }
   friend bool operator!=(const context &, const context &) { return false; }
+
+private:
+  friend class queue;
+  /// Null without an async_handler; copies share it.
+  std::shared_ptr<const async_handler> Handler;
+  property_list Props;
 };
 
 inline platform device::get_platform() const { return platform(); }
@@ -211,11 +300,132 @@ typename Param::return_type device::get_info() const {
     return std::vector<memory_scope>{
         memory_scope::work_item, memory_scope::sub_group,
         memory_scope::work_group, memory_scope::device, memory_scope::system};
+  } else if constexpr (std::is_same_v<Param, dev::max_num_sub_groups>) {
+    // A work-group whose rows are one work-item wide has a sub-group for
+    // each work-item (docs/sub-groups.md).
+    return uint32_t(Info.MaxWorkGroupSize);
+  } else if constexpr (std::is_same_v<
+                           Param,
+                           dev::sub_group_independent_forward_progress>) {
+    return false; // The sub-groups of a group share one thread.
+  } else if constexpr (std::is_same_v<Param, dev::image_support>) {
+    return has(aspect::image);
+  } else if constexpr (std::is_same_v<Param, dev::image2d_max_width> ||
+                       std::is_same_v<Param, dev::image2d_max_height> ||
+                       std::is_same_v<Param, dev::image3d_max_width> ||
+                       std::is_same_v<Param, dev::image3d_max_height> ||
+                       std::is_same_v<Param, dev::image3d_max_depth> ||
+                       std::is_same_v<Param, dev::image_max_buffer_size>) {
+    return size_t(INT_MAX); // Image coordinates are ints.
+  } else if constexpr (std::is_same_v<Param, dev::max_read_image_args> ||
+                       std::is_same_v<Param, dev::max_write_image_args> ||
+                       std::is_same_v<Param, dev::max_samplers> ||
+                       std::is_same_v<Param, dev::max_constant_args> ||
+                       std::is_same_v<Param, dev::max_parameter_size> ||
+                       std::is_same_v<Param, dev::printf_buffer_size>) {
+    // Kernels capture what they like and print straight to stdout.
+    return detail_device::NoLimit<typename Param::return_type>;
+  } else if constexpr (std::is_same_v<Param, dev::max_constant_buffer_size>) {
+    return Info.GlobalMemSize;
+  } else if constexpr (std::is_same_v<Param, dev::mem_base_addr_align>) {
+    return uint32_t(64 * 8); // USM and buffers: 64-byte aligned, in bits.
+  } else if constexpr (std::is_same_v<Param, dev::half_fp_config>) {
+    // Computed in float and rounded once: correctly rounded, but a fused
+    // multiply-add rounds twice.
+    return std::vector<info::fp_config>{info::fp_config::denorm,
+                                        info::fp_config::inf_nan,
+                                        info::fp_config::round_to_nearest};
+  } else if constexpr (std::is_same_v<Param, dev::single_fp_config> ||
+                       std::is_same_v<Param, dev::double_fp_config>) {
+    std::vector<info::fp_config> Config{
+        info::fp_config::denorm,           info::fp_config::inf_nan,
+        info::fp_config::round_to_nearest, info::fp_config::round_to_zero,
+        info::fp_config::round_to_inf,     info::fp_config::fma};
+    if constexpr (std::is_same_v<Param, dev::single_fp_config>)
+      Config.push_back(info::fp_config::correctly_rounded_divide_sqrt);
+    return Config;
+  } else if constexpr (std::is_same_v<Param, dev::global_mem_cache_type>) {
+    return info::global_mem_cache_type::read_write;
+  } else if constexpr (std::is_same_v<Param, dev::global_mem_cache_line_size>) {
+    return lanes::detail::cacheFacts().LineBytes;
+  } else if constexpr (std::is_same_v<Param, dev::global_mem_cache_size>) {
+    return lanes::detail::cacheFacts().LargestBytes;
+  } else if constexpr (std::is_same_v<Param, dev::host_unified_memory>) {
+    return true;
+  } else if constexpr (std::is_same_v<Param, dev::is_endian_little>) {
+    return __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__;
+  } else if constexpr (std::is_same_v<Param, dev::is_compiler_available> ||
+                       std::is_same_v<Param, dev::is_linker_available>) {
+    return false; // Kernels are compiled ahead of time (no online_compiler).
+  } else if constexpr (std::is_same_v<Param, dev::execution_capabilities>) {
+    return std::vector<info::execution_capability>{
+        info::execution_capability::exec_kernel};
+  } else if constexpr (std::is_same_v<Param, dev::built_in_kernel_ids> ||
+                       std::is_same_v<Param, dev::built_in_kernels> ||
+                       std::is_same_v<Param, dev::partition_properties> ||
+                       std::is_same_v<Param, dev::partition_affinity_domains>) {
+    return typename Param::return_type{};
+  } else if constexpr (std::is_same_v<Param, dev::backend_version>) {
+    return "Lanes 0.1";
+  } else if constexpr (std::is_same_v<Param, dev::profile>) {
+    return "FULL_PROFILE";
+  } else if constexpr (std::is_same_v<Param, dev::extensions>) {
+    return lanes::detail::extensionNames();
+  } else if constexpr (std::is_same_v<Param,
+                                      dev::preferred_interop_user_sync>) {
+    return true;
+  } else if constexpr (std::is_same_v<Param, dev::parent_device>) {
+    throw exception(make_error_code(errc::invalid),
+                    "info::device::parent_device: the Lanes CPU device is "
+                    "not a sub-device");
+  } else if constexpr (std::is_same_v<Param, dev::partition_max_sub_devices>) {
+    return uint32_t(0);
+  } else if constexpr (std::is_same_v<Param, dev::partition_type_property>) {
+    return info::partition_property::no_partition;
+  } else if constexpr (std::is_same_v<Param,
+                                      dev::partition_type_affinity_domain>) {
+    return info::partition_affinity_domain::not_applicable;
   } else {
     static_assert(detail_device::AlwaysFalse<Param>,
                   "Lanes does not implement this device info descriptor");
   }
 }
+
+template <typename Param>
+typename Param::return_type context::get_info() const {
+  namespace ctx = info::context;
+  if constexpr (std::is_same_v<Param, ctx::platform>) {
+    return platform();
+  } else if constexpr (std::is_same_v<Param, ctx::devices>) {
+    return get_devices();
+  } else if constexpr (std::is_same_v<Param,
+                                      ctx::atomic_memory_order_capabilities> ||
+                       std::is_same_v<Param,
+                                      ctx::atomic_fence_order_capabilities>) {
+    return device().get_info<info::device::atomic_memory_order_capabilities>();
+  } else if constexpr (std::is_same_v<Param,
+                                      ctx::atomic_memory_scope_capabilities> ||
+                       std::is_same_v<Param,
+                                      ctx::atomic_fence_scope_capabilities>) {
+    return device().get_info<info::device::atomic_memory_scope_capabilities>();
+  } else {
+    static_assert(detail_device::AlwaysFalse<Param>,
+                  "context::get_info takes an info::context descriptor");
+  }
+}
+
+/// SYCL 2020 4.6.4.3: whether any device, or all devices, of the
+/// implementation may have aspect \p A: for Lanes's one device, both are
+/// whether it has \p A.
+template <aspect A>
+struct any_device_has : std::bool_constant<lanes::detail::supportsAspect(A)> {};
+template <aspect A>
+struct all_devices_have : std::bool_constant<lanes::detail::supportsAspect(A)> {
+};
+template <aspect A>
+inline constexpr bool any_device_has_v = any_device_has<A>::value;
+template <aspect A>
+inline constexpr bool all_devices_have_v = all_devices_have<A>::value;
 
 /// SYCL 2020 4.6.1: the standard selectors. A negative score rejects a
 /// device.

@@ -13,6 +13,7 @@
 #ifndef LANES_SYCL_EVENT_HPP
 #define LANES_SYCL_EVENT_HPP
 
+#include "sycl/backend.hpp"
 #include "sycl/exception.hpp"
 #include "sycl/info.hpp"
 
@@ -93,6 +94,7 @@ public:
   }
   /// Commands this event waits for: none are pending in Lanes.
   std::vector<event> get_wait_list() const { return {}; }
+  backend get_backend() const noexcept { return backend::ext_lanes_cpu; }
 
   template <typename Param> typename Param::return_type get_info() const {
     static_assert(std::is_same_v<Param, info::event::command_execution_status>,

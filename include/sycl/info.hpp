@@ -22,6 +22,7 @@ inline namespace _V1 {
 
 class context;
 class device;
+class kernel_id;
 class platform;
 
 /// SYCL 2020 4.6.4: optional device features (aspects).
@@ -62,6 +63,38 @@ enum class device_type : unsigned {
 enum class local_mem_type : int { none, local, global };
 
 enum class event_command_status : int { submitted, running, complete };
+
+enum class fp_config : int {
+  denorm,
+  inf_nan,
+  round_to_nearest,
+  round_to_zero,
+  round_to_inf,
+  fma,
+  correctly_rounded_divide_sqrt,
+  soft_float,
+};
+
+enum class global_mem_cache_type : int { none, read_only, read_write };
+
+enum class execution_capability : unsigned { exec_kernel, exec_native_kernel };
+
+enum class partition_property : int {
+  no_partition,
+  partition_equally,
+  partition_by_counts,
+  partition_by_affinity_domain,
+};
+
+enum class partition_affinity_domain : int {
+  not_applicable,
+  numa,
+  L4_cache,
+  L3_cache,
+  L2_cache,
+  L1_cache,
+  next_partitionable,
+};
 
 namespace device {
 struct device_type {
@@ -170,6 +203,55 @@ struct atomic_memory_scope_capabilities {
 struct atomic_fence_scope_capabilities {
   using return_type = std::vector<sycl::memory_scope>;
 };
+/// SYCL 2020 A.3 descriptors whose answers follow from Lanes's design
+/// (docs/api.md lists each answer and why).
+#define LANES_DESCRIPTOR(NAME, TYPE)                                           \
+  struct NAME {                                                                \
+    using return_type = TYPE;                                                  \
+  };
+LANES_DESCRIPTOR(max_num_sub_groups, uint32_t)
+LANES_DESCRIPTOR(sub_group_independent_forward_progress, bool)
+LANES_DESCRIPTOR(image_support, bool)
+LANES_DESCRIPTOR(max_read_image_args, uint32_t)
+LANES_DESCRIPTOR(max_write_image_args, uint32_t)
+LANES_DESCRIPTOR(image2d_max_width, size_t)
+LANES_DESCRIPTOR(image2d_max_height, size_t)
+LANES_DESCRIPTOR(image3d_max_width, size_t)
+LANES_DESCRIPTOR(image3d_max_height, size_t)
+LANES_DESCRIPTOR(image3d_max_depth, size_t)
+LANES_DESCRIPTOR(image_max_buffer_size, size_t)
+LANES_DESCRIPTOR(max_samplers, uint32_t)
+LANES_DESCRIPTOR(max_parameter_size, size_t)
+LANES_DESCRIPTOR(mem_base_addr_align, uint32_t)
+LANES_DESCRIPTOR(half_fp_config, std::vector<info::fp_config>)
+LANES_DESCRIPTOR(single_fp_config, std::vector<info::fp_config>)
+LANES_DESCRIPTOR(double_fp_config, std::vector<info::fp_config>)
+LANES_DESCRIPTOR(global_mem_cache_type, info::global_mem_cache_type)
+LANES_DESCRIPTOR(global_mem_cache_line_size, uint32_t)
+LANES_DESCRIPTOR(global_mem_cache_size, uint64_t)
+LANES_DESCRIPTOR(max_constant_buffer_size, uint64_t)
+LANES_DESCRIPTOR(max_constant_args, uint32_t)
+LANES_DESCRIPTOR(host_unified_memory, bool)
+LANES_DESCRIPTOR(is_endian_little, bool)
+LANES_DESCRIPTOR(is_compiler_available, bool)
+LANES_DESCRIPTOR(is_linker_available, bool)
+LANES_DESCRIPTOR(execution_capabilities,
+                 std::vector<info::execution_capability>)
+LANES_DESCRIPTOR(built_in_kernel_ids, std::vector<sycl::kernel_id>)
+LANES_DESCRIPTOR(built_in_kernels, std::vector<std::string>)
+LANES_DESCRIPTOR(backend_version, std::string)
+LANES_DESCRIPTOR(profile, std::string)
+LANES_DESCRIPTOR(extensions, std::vector<std::string>)
+LANES_DESCRIPTOR(printf_buffer_size, size_t)
+LANES_DESCRIPTOR(preferred_interop_user_sync, bool)
+LANES_DESCRIPTOR(parent_device, sycl::device)
+LANES_DESCRIPTOR(partition_max_sub_devices, uint32_t)
+LANES_DESCRIPTOR(partition_properties, std::vector<info::partition_property>)
+LANES_DESCRIPTOR(partition_affinity_domains,
+                 std::vector<info::partition_affinity_domain>)
+LANES_DESCRIPTOR(partition_type_property, info::partition_property)
+LANES_DESCRIPTOR(partition_type_affinity_domain,
+                 info::partition_affinity_domain)
 } // namespace device
 
 namespace platform {
@@ -185,7 +267,22 @@ struct version {
 struct profile {
   using return_type = std::string;
 };
+/// Deprecated in SYCL 2020 (aspects replace it).
+LANES_DESCRIPTOR(extensions, std::vector<std::string>)
 } // namespace platform
+
+namespace context {
+LANES_DESCRIPTOR(platform, sycl::platform)
+LANES_DESCRIPTOR(devices, std::vector<sycl::device>)
+LANES_DESCRIPTOR(atomic_memory_order_capabilities,
+                 std::vector<sycl::memory_order>)
+LANES_DESCRIPTOR(atomic_fence_order_capabilities,
+                 std::vector<sycl::memory_order>)
+LANES_DESCRIPTOR(atomic_memory_scope_capabilities,
+                 std::vector<sycl::memory_scope>)
+LANES_DESCRIPTOR(atomic_fence_scope_capabilities,
+                 std::vector<sycl::memory_scope>)
+} // namespace context
 
 namespace event {
 struct command_execution_status {
@@ -263,7 +360,9 @@ struct compile_num_sub_groups {
 struct preferred_work_group_size_multiple {
   using return_type = size_t;
 };
-/// The sub-groups of the largest work-group.
+/// The most sub-groups a work-group of the kernel has: with a required
+/// size, its rows times the sub-groups of a row; else the largest group
+/// one work-item wide, a sub-group per work-item.
 struct max_num_sub_groups {
   using return_type = uint32_t;
 };
@@ -271,6 +370,7 @@ struct max_sub_group_size {
   using return_type = uint32_t;
 };
 } // namespace kernel_device_specific
+#undef LANES_DESCRIPTOR
 
 } // namespace info
 } // namespace _V1

@@ -225,6 +225,7 @@ public:
   kernel() = delete;
 
   context get_context() const { return context(); }
+  backend get_backend() const noexcept { return backend::ext_lanes_cpu; }
   kernel_bundle<bundle_state::executable> get_kernel_bundle() const;
 
   /// An info::kernel query.
@@ -257,6 +258,7 @@ public:
 
   bool empty() const noexcept { return Bundle->Kernels.empty(); }
   context get_context() const noexcept { return context(); }
+  backend get_backend() const noexcept { return backend::ext_lanes_cpu; }
   std::vector<device> get_devices() const { return {device()}; }
 
   bool has_kernel(const kernel_id &Id) const noexcept;
@@ -663,7 +665,15 @@ typename Param::return_type kernel::get_info(const device &Dev) const {
                            specific::preferred_work_group_size_multiple>) {
     return SubGroup;
   } else if constexpr (std::is_same_v<Param, specific::max_num_sub_groups>) {
-    return uint32_t((MaxGroup + SubGroup - 1) / SubGroup);
+    lanes::detail::RequiredSize Local = {};
+    if (Kernel->RequiredLocalSize)
+      Local = Kernel->RequiredLocalSize();
+    // Each row along dimension 0 splits into sub-groups; without a required
+    // size, rows one work-item wide give a sub-group per work-item.
+    if (Local.Dims)
+      return uint32_t(Local.Size[1] * Local.Size[2] *
+                      ((Local.Size[0] + SubGroup - 1) / SubGroup));
+    return uint32_t(MaxGroup);
   } else {
     static_assert(std::is_same_v<Param, specific::max_sub_group_size>,
                   "kernel::get_info(device) takes an "

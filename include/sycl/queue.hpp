@@ -46,6 +46,7 @@ inline constexpr bool IsDependency =
 
 /// The state shared by copies of one queue.
 struct QueueState {
+  context Ctx;
   device Dev;
   property_list Props;
   /// Null without an async_handler.
@@ -80,22 +81,26 @@ public:
       : queue(Dev, async_handler(), Props) {}
   queue(const device &Dev, const async_handler &Handler,
         const property_list &Props = {})
+      : queue(context(Dev), Dev, Handler, Props) {}
+  queue(const context &Ctx, const device &Dev, const property_list &Props = {})
+      : queue(Ctx, Dev, async_handler(), Props) {}
+  /// Without \p Handler, the queue's asynchronous errors go to \p Ctx's
+  /// handler, if it has one (SYCL 2020 4.13.1.2).
+  queue(const context &Ctx, const device &Dev, const async_handler &Handler,
+        const property_list &Props = {})
       : State(std::make_shared<detail_queue::QueueState>()) {
+    State->Ctx = Ctx;
     State->Dev = Dev;
     State->Props = Props;
-    if (Handler) {
+    if (Handler || Ctx.Handler) {
       State->Errors = std::make_shared<lanes::detail::AsyncErrors>();
-      State->Errors->Handler = Handler;
+      State->Errors->Handler = Handler ? Handler : *Ctx.Handler;
     }
   }
-  queue(const context &, const device &Dev, const property_list &Props = {})
-      : queue(Dev, async_handler(), Props) {}
-  queue(const context &, const device &Dev, const async_handler &Handler,
-        const property_list &Props = {})
-      : queue(Dev, Handler, Props) {}
 
   device get_device() const { return State->Dev; }
-  context get_context() const { return context(State->Dev); }
+  context get_context() const { return State->Ctx; }
+  backend get_backend() const noexcept { return backend::ext_lanes_cpu; }
   /// Whether the queue was created with property::queue::in_order. (Lanes
   /// executes every queue in order.)
   bool is_in_order() const {

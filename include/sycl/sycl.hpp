@@ -15,6 +15,7 @@
 #include "sycl/atomic.hpp"
 #include "sycl/atomic_fence.hpp"
 #include "sycl/atomic_ref.hpp"
+#include "sycl/backend.hpp"
 #include "sycl/buffer.hpp"
 #include "sycl/builtins.hpp"
 #include "sycl/device.hpp"

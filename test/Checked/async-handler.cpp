@@ -3,7 +3,9 @@
 // the error (errc::runtime, naming the kernel) at the queue's
 // wait_and_throw(), at an event's wait_and_throw(), or when the last copy
 // of the queue goes away; each error once, in order. An invalid nd_range
-// stays synchronous: submit() throws it even with a handler.
+// stays synchronous: submit() throws it even with a handler. A queue
+// without a handler made from a context with one passes its errors to the
+// context's handler; the queue's own handler comes first.
 #include "expect-error.hpp"
 
 #include <vector>
@@ -11,23 +13,35 @@
 class FirstDivergent;
 class SecondDivergent;
 class ThirdDivergent;
+class FourthDivergent;
+class FifthDivergent;
 
 namespace {
 
 /// The messages of every error the handler has been given, in order.
 std::vector<std::string> Seen;
 int Calls = 0;
+/// Those the context's handler has been given.
+std::vector<std::string> ContextSeen;
 
-void handler(sycl::exception_list Errors) {
-  ++Calls;
+void record(std::vector<std::string> &Into, sycl::exception_list Errors) {
   for (const std::exception_ptr &Error : Errors) {
     try {
       std::rethrow_exception(Error);
     } catch (const sycl::exception &E) {
-      Seen.push_back(E.code() == sycl::errc::runtime ? E.what()
+      Into.push_back(E.code() == sycl::errc::runtime ? E.what()
                                                      : "not errc::runtime");
     }
   }
+}
+
+void handler(sycl::exception_list Errors) {
+  ++Calls;
+  record(Seen, Errors);
+}
+
+void contextHandler(sycl::exception_list Errors) {
+  record(ContextSeen, Errors);
 }
 
 /// Submits a kernel whose work-group 1 leaves its barrier half-way.
@@ -95,6 +109,30 @@ int main() {
   Failures +=
       expect(Calls == 2 && Seen.size() == 3 && names(2, "ThirdDivergent"),
              "destroying the queue did not report its error");
+
+  {
+    sycl::device Dev = Plain.get_device();
+    sycl::context Ctx(Dev, contextHandler);
+    sycl::queue FromContext(Ctx, Dev);
+    sycl::queue Own(Ctx, Dev, handler);
+    try {
+      diverge<FourthDivergent>(FromContext, Out);
+      diverge<FifthDivergent>(Own, Out);
+    } catch (const sycl::exception &Error) {
+      std::printf("async-handler: FAILED: submit threw: %s\n", Error.what());
+      return 1;
+    }
+    FromContext.wait_and_throw();
+    Own.wait_and_throw();
+    Failures +=
+        expect(ContextSeen.size() == 1 &&
+                   ContextSeen[0].find("FourthDivergent") != std::string::npos,
+               "the context's handler did not get its queue's error");
+    Failures +=
+        expect(Calls == 3 && Seen.size() == 4 && names(3, "FifthDivergent"),
+               "a queue's own handler did not come before its "
+               "context's");
+  }
 
   // Without a handler the error leaves submit().
   Failures += expectRuntimeError("async-handler (no handler)",

@@ -246,6 +246,16 @@ int main(int Argc, char **) {
                  .get_info<specific::compile_work_group_size>(Dev) ==
              sycl::range<3>(0, 0, 0),
          "compile_work_group_size without the attribute");
+  // max_num_sub_groups of a required size: each of the 8 rows of 4 is one
+  // sub-group (sub-groups have at least 4 lanes), as such a group sees.
+  Q.parallel_for(sycl::nd_range<2>({8, 4}, {8, 4}), [=](sycl::nd_item<2> It) {
+     Out[It.get_global_linear_id()] =
+         int(It.get_sub_group().get_group_linear_range());
+   }).wait();
+  expect(Bundle.get_kernel<EightByFour>()
+                     .get_info<specific::max_num_sub_groups>(Dev) == 8 &&
+             all(Out, 32, 8),
+         "max_num_sub_groups of a required size");
   // info::kernel::attributes: the sizes as given, in SYCL's order.
   expect(Bundle.get_kernel<Functor>().get_info<sycl::info::kernel::attributes>() ==
              "sycl::reqd_work_group_size(16)",

@@ -55,7 +55,8 @@ TEST(Device, KindAndAspects) {
   EXPECT_TRUE(Dev.has(sycl::aspect::usm_device_allocations));
   EXPECT_TRUE(Dev.has(sycl::aspect::queue_profiling));
   EXPECT_TRUE(Dev.has(sycl::aspect::fp16));
-  EXPECT_FALSE(Dev.has(sycl::aspect::image));
+  EXPECT_TRUE(Dev.has(sycl::aspect::image));
+  EXPECT_FALSE(Dev.has(sycl::aspect::online_compiler));
 }
 
 TEST(Device, Enumeration) {

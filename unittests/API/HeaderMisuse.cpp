@@ -243,6 +243,12 @@ int main() {
       sycl::get_kernel_bundle<sycl::bundle_state::executable>(Q.get_context());
   (void)Bundle.get_kernel(sycl::get_kernel_ids().at(0))
       .get_info<sycl::info::device::name>();
+#elif LANES_MISUSE == 45 // a device query on a context
+  (void)Q.get_context().get_info<sycl::info::device::name>();
+#elif LANES_MISUSE == 46 // a count for a partition by affinity domain
+  (void)Q.get_device()
+      .create_sub_devices<
+          sycl::info::partition_property::partition_by_affinity_domain>(2);
 #endif
   sycl::free(P, Q);
   return 0;

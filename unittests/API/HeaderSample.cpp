@@ -120,6 +120,18 @@ int main() {
   sycl::range<3> Max =
       Dev.get_info<sycl::info::device::max_work_item_sizes<3>>();
   (void)Max;
+  std::printf("%s %s: %llu-byte cache, %zu fp configs, %zu extensions\n",
+              Dev.get_info<sycl::info::device::profile>().c_str(),
+              Dev.get_info<sycl::info::device::backend_version>().c_str(),
+              (unsigned long long)
+                  Dev.get_info<sycl::info::device::global_mem_cache_size>(),
+              Dev.get_info<sycl::info::device::single_fp_config>().size(),
+              Dev.get_info<sycl::info::device::extensions>().size());
+  sycl::context Ctx(Dev, [](sycl::exception_list) {});
+  sycl::queue FromContext(Ctx, Dev);
+  if (FromContext.get_backend() != sycl::backend::ext_lanes_cpu ||
+      Ctx.get_info<sycl::info::context::devices>().size() != 1)
+    return 1;
 
   constexpr size_t N = 64;
   int *A = sycl::malloc_shared<int>(N, Q);

@@ -2,8 +2,9 @@
 //
 /// \file
 /// What sycl::device reports about the host CPU that lanes::rt::deviceInfo()
-/// does not: the aspects Lanes supports, their names for messages, the
-/// vector widths and the clock frequency.
+/// does not: the aspects Lanes supports, their names for messages and
+/// their OpenCL extension names, the vector widths, the caches and the
+/// clock frequency.
 ///
 /// Vector widths: preferred_vector_width_* are those of the target this
 /// translation unit is compiled for (its -m / -march flags, seen through
@@ -31,6 +32,9 @@
 #include <iterator>
 #include <string>
 #include <type_traits>
+#include <vector>
+
+#include <unistd.h>
 
 namespace lanes::detail {
 
@@ -43,6 +47,7 @@ inline constexpr sycl::aspect SupportedAspects[] = {
     sycl::aspect::fp16,
     sycl::aspect::fp64,
     sycl::aspect::atomic64,
+    sycl::aspect::image,
     sycl::aspect::queue_profiling,
     sycl::aspect::usm_device_allocations,
     sycl::aspect::usm_host_allocations,
@@ -51,6 +56,14 @@ inline constexpr sycl::aspect SupportedAspects[] = {
     sycl::aspect::usm_atomic_shared_allocations,
     sycl::aspect::usm_system_allocations,
 };
+
+/// Whether SupportedAspects lists \p A.
+constexpr bool supportsAspect(sycl::aspect A) {
+  for (sycl::aspect Supported : SupportedAspects)
+    if (Supported == A)
+      return true;
+  return false;
+}
 
 /// The name of \p A as the specification spells it, for messages.
 inline const char *aspectName(sycl::aspect A) {
@@ -182,6 +195,31 @@ template <typename Query> uint32_t vectorWidth() {
 /// The CPU's maximum clock in MHz: cpufreq's cpuinfo_max_freq where the
 /// kernel has it, else the "cpu MHz" of /proc/cpuinfo (the current clock;
 /// virtual machines report their nominal one), else 0. Read once.
+/// The OpenCL extension names of the aspects above, for the deprecated
+/// info::device::extensions and has_extension that older programs use to
+/// ask for double, half and 64-bit atomics.
+inline std::vector<std::string> extensionNames() {
+  return {"cl_khr_fp64", "cl_khr_fp16", "cl_khr_int64_base_atomics",
+          "cl_khr_int64_extended_atomics"};
+}
+
+/// The caches of the CPU as the C library reads them (cpuid on x86):
+/// the line size of the first-level data cache and the size of the
+/// largest cache, 0 where it cannot tell.
+struct CacheFacts {
+  uint32_t LineBytes;
+  uint64_t LargestBytes;
+};
+inline CacheFacts cacheFacts() {
+  auto Ask = [](int Name) {
+    long Value = sysconf(Name);
+    return Value > 0 ? uint64_t(Value) : uint64_t(0);
+  };
+  return {uint32_t(Ask(_SC_LEVEL1_DCACHE_LINESIZE)),
+          std::max({Ask(_SC_LEVEL1_DCACHE_SIZE), Ask(_SC_LEVEL2_CACHE_SIZE),
+                    Ask(_SC_LEVEL3_CACHE_SIZE), Ask(_SC_LEVEL4_CACHE_SIZE)})};
+}
+
 inline uint32_t clockFrequencyMHz() {
   static const uint32_t MHz = [] {
     std::ifstream MaxFreq("/sys/devices/system/cpu/cpu0/cpufreq/"
