@@ -34,6 +34,20 @@ unsigned vectorLanes(const Loop &L) {
   return Lanes;
 }
 
+/// The loop ID of \p L. LoopInfo reads it from the latch's branch, but
+/// the passes after the vectorizer may split an empty latch off a loop of
+/// one block, which leaves the ID on the branch out of the old block: so
+/// the branches of \p L's own blocks (not its inner loops') count too.
+MDNode *loopID(const Loop &L, const LoopInfo &LI) {
+  if (MDNode *ID = L.getLoopID())
+    return ID;
+  for (BasicBlock *BB : L.blocks())
+    if (LI.getLoopFor(BB) == &L)
+      if (MDNode *ID = BB->getTerminator()->getMetadata(LLVMContext::MD_loop))
+        return ID;
+  return nullptr;
+}
+
 /// True when \p I is in access group \p Group (alone or in a list).
 bool inAccessGroup(const Instruction &I, const Metadata *Group) {
   const MDNode *Groups = I.getMetadata(LLVMContext::MD_access_group);
@@ -67,7 +81,7 @@ SmallVector<WorkItemLoop, 4> findWorkItemLoops(const Function &F,
   // Keyed by the mark, in the order the first loop of each is met.
   MapVector<const MDNode *, WorkItemLoop> Loops;
   for (const Loop *L : LI.getLoopsInPreorder()) {
-    MDNode *ID = L->getLoopID();
+    MDNode *ID = loopID(*L, LI);
     const MDNode *Mark =
         ID ? findOptionMDForLoopID(ID, WorkItemLoopMD) : nullptr;
     if (!Mark)
