@@ -330,11 +330,11 @@ typename Param::return_type device::get_info() const {
   } else if constexpr (std::is_same_v<Param, dev::mem_base_addr_align>) {
     return uint32_t(64 * 8); // USM and buffers: 64-byte aligned, in bits.
   } else if constexpr (std::is_same_v<Param, dev::half_fp_config>) {
-    // Computed in float and rounded once: correctly rounded, but a fused
-    // multiply-add rounds twice.
-    return std::vector<info::fp_config>{info::fp_config::denorm,
-                                        info::fp_config::inf_nan,
-                                        info::fp_config::round_to_nearest};
+    // Computed in float (fma in double) and rounded once: correctly
+    // rounded (lanes/detail/math_half.hpp).
+    return std::vector<info::fp_config>{
+        info::fp_config::denorm, info::fp_config::inf_nan,
+        info::fp_config::round_to_nearest, info::fp_config::fma};
   } else if constexpr (std::is_same_v<Param, dev::single_fp_config> ||
                        std::is_same_v<Param, dev::double_fp_config>) {
     std::vector<info::fp_config> Config{

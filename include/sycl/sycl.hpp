@@ -16,6 +16,7 @@
 #include "sycl/atomic_fence.hpp"
 #include "sycl/atomic_ref.hpp"
 #include "sycl/backend.hpp"
+#include "sycl/bit_cast.hpp"
 #include "sycl/buffer.hpp"
 #include "sycl/builtins.hpp"
 #include "sycl/device.hpp"

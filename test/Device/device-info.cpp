@@ -409,13 +409,13 @@ void checkFloatingPoint(sycl::queue &Q) {
          "single divides and takes square roots correctly, in hardware");
   expect(contains(Half, fp_config::denorm) &&
              contains(Half, fp_config::round_to_nearest) &&
-             !contains(Half, fp_config::fma),
-         "half: denorm and round_to_nearest, no single-rounding fma");
+             contains(Half, fp_config::fma),
+         "half: denorm, round_to_nearest and fma");
 
   // Operands arrive through memory, so nothing folds at compile time.
   float *F = sycl::malloc_shared<float>(8, Q);
   double *D = sycl::malloc_shared<double>(4, Q);
-  sycl::half *H = sycl::malloc_shared<sycl::half>(2, Q);
+  sycl::half *H = sycl::malloc_shared<sycl::half>(5, Q);
   F[0] = FLT_MIN;
   F[1] = 1.0f + FLT_EPSILON; // (1 + e)^2 - (1 + 2e) = e^2: only fused.
   F[2] = -(1.0f + 2 * FLT_EPSILON);
@@ -424,12 +424,15 @@ void checkFloatingPoint(sycl::queue &Q) {
   D[0] = 1.0 + DBL_EPSILON;
   D[1] = -(1.0 + 2 * DBL_EPSILON);
   H[0] = sycl::half(6.103515625e-05f); // the smallest normal half
+  H[2] = sycl::half(1.0f + 0x1p-10f);  // (1 + e)^2 - (1 + 2e) = e^2
+  H[3] = sycl::half(-(1.0f + 0x1p-9f));
   Q.single_task([=] {
      F[5] = F[0] / 4;                       // subnormal
      F[6] = sycl::fma(F[1], F[1], F[2]);    // FLT_EPSILON^2
      F[7] = sycl::sqrt(F[3]) + F[3] / F[4]; // checked below
      D[2] = sycl::fma(D[0], D[0], D[1]);    // DBL_EPSILON^2
      H[1] = H[0] / sycl::half(4.0f);        // subnormal half
+     H[4] = sycl::fma(H[2], H[2], H[3]);    // 2^-20, a subnormal
    }).wait();
   expect(F[5] == FLT_MIN / 4 && F[5] > 0, "float subnormals survive");
   expect(F[6] == FLT_EPSILON * FLT_EPSILON, "float fma rounds once");
@@ -437,6 +440,7 @@ void checkFloatingPoint(sycl::queue &Q) {
          "float sqrt and division are correctly rounded");
   expect(D[2] == DBL_EPSILON * DBL_EPSILON, "double fma rounds once");
   expect(float(H[1]) == 6.103515625e-05f / 4, "half subnormals survive");
+  expect(float(H[4]) == 0x1p-20f, "half fma rounds once");
   sycl::free(F, Q);
   sycl::free(D, Q);
   sycl::free(H, Q);

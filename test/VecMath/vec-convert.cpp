@@ -1,8 +1,8 @@
-// vec::convert under every rounding mode, vec::as, and vec::load / store
-// through multi_ptr, in kernels. The host reference for the rounding modes
-// is the hardware's: the same conversion done by the CPU with its rounding
-// mode set by fesetround (and lrint for floating point to integers), so it
-// shares nothing with Lanes' implementation.
+// vec::convert under every rounding mode, vec::as, vec::load / store
+// through multi_ptr, and sycl::bit_cast, in kernels. The host reference for the
+// rounding modes is the hardware's: the same conversion done by the CPU with
+// its rounding mode set by fesetround (and lrint for floating point to
+// integers), so it shares nothing with Lanes' implementation.
 #include "vecmath.hpp"
 
 #include <sycl/sycl.hpp>
@@ -147,6 +147,54 @@ int runAs(sycl::queue &Q, const std::string &Name) {
   return Rc;
 }
 
+/// sycl::bit_cast in a kernel, both ways between From and To (the same
+/// size), against the bytes copied on the host.
+template <typename From, typename To>
+int runBitCast(sycl::queue &Q, const std::string &Name) {
+  constexpr size_t Items = 100;
+  From *In = sycl::malloc_shared<From>(Items, Q);
+  To *Out = sycl::malloc_shared<To>(Items, Q);
+  From *Back = sycl::malloc_shared<From>(Items, Q);
+  unsigned char *Bytes = reinterpret_cast<unsigned char *>(In);
+  for (size_t I = 0; I < Items * sizeof(From); ++I)
+    Bytes[I] = (unsigned char)vecmath::hash(uint32_t(I), 11);
+  Q.parallel_for(sycl::range<1>(Items), [=](sycl::id<1> I) {
+     Out[I] = sycl::bit_cast<To>(In[I]);
+     Back[I] = sycl::bit_cast<From>(Out[I]);
+   }).wait();
+  std::vector<To> Want(Items);
+  std::memcpy(Want.data(), In, Items * sizeof(From));
+  std::vector<From> Same(In, In + Items);
+  int Rc = vecmath::check(("bit_cast " + Name).c_str(), Out, Want) |
+           vecmath::check(("bit_cast back " + Name).c_str(), Back, Same);
+  sycl::free(In, Q);
+  sycl::free(Out, Q);
+  sycl::free(Back, Q);
+  return Rc;
+}
+
+/// sycl::bit_cast of a whole float4 to an int4 in a kernel.
+int runBitCastVec(sycl::queue &Q) {
+  constexpr size_t Items = 64;
+  sycl::float4 *In = sycl::malloc_shared<sycl::float4>(Items, Q);
+  sycl::int4 *Out = sycl::malloc_shared<sycl::int4>(Items, Q);
+  for (size_t I = 0; I < Items * 4; ++I)
+    In[I / 4][I % 4] = vecmath::input<float>(uint32_t(I), 13);
+  Q.parallel_for(sycl::range<1>(Items), [=](sycl::id<1> I) {
+     Out[I] = sycl::bit_cast<sycl::int4>(In[I]);
+   }).wait();
+  std::vector<int> Want(Items * 4), Got(Items * 4);
+  for (size_t I = 0; I < Items * 4; ++I) {
+    float F = In[I / 4][I % 4];
+    std::memcpy(&Want[I], &F, sizeof(F));
+    Got[I] = Out[I / 4][I % 4];
+  }
+  int Rc = vecmath::check("bit_cast float4 to int4", Got.data(), Want);
+  sycl::free(In, Q);
+  sycl::free(Out, Q);
+  return Rc;
+}
+
 } // namespace
 
 int main() {
@@ -180,5 +228,11 @@ int main() {
   Rc |= runAs<double, 2, sycl::long2>(Q, "double2 as long2");
   Rc |= runAs<float, 3, sycl::int3>(Q, "float3 as int3");
   Rc |= runAs<short, 8, sycl::double2>(Q, "short8 as double2");
+  Rc |= runBitCast<float, uint32_t>(Q, "float to uint");
+  Rc |= runBitCast<double, long>(Q, "double to long");
+  Rc |= runBitCast<int, float>(Q, "int to float");
+  Rc |= runBitCastVec(Q);
+  static_assert(sycl::bit_cast<uint32_t>(1.0f) == 0x3f800000u,
+                "sycl::bit_cast is constexpr");
   return Rc;
 }

@@ -249,6 +249,8 @@ int main() {
   (void)Q.get_device()
       .create_sub_devices<
           sycl::info::partition_property::partition_by_affinity_domain>(2);
+#elif LANES_MISUSE == 47 // a bit_cast between types of different sizes
+  (void)sycl::bit_cast<double>(1.0f);
 #endif
   sycl::free(P, Q);
   return 0;
