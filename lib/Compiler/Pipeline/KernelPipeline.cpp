@@ -40,6 +40,7 @@
 #include "../Transforms/SpeculateLaneLoads.h"
 #include "../Transforms/SplitChosenLoads.h"
 #include "../Transforms/TrimWorkItemLoops.h"
+#include "../Transforms/UniformTripCounts.h"
 #include "../Transforms/VectorizationRemarks.h"
 #include "../Transforms/VersionClamps.h"
 #include "../Transforms/WorkItemLoops.h"
@@ -91,6 +92,8 @@ ForEachWorkGroupFunctionPass simplifyKernelsPass() {
   FPM.addPass(EarlyCSEPass());
   FPM.addPass(InstCombinePass());
   FPM.addPass(SimplifyCFGPass());
+  // After InstCombine, which drops the guards the local ids' ranges decide.
+  FPM.addPass(UniformTripCountsPass());
   // Small vectors a work-item computes (sycl::float4 comes back from its
   // operators in <2 x float> halves, the x86-64 ABI's return type) keep the
   // loop vectorizer from widening the work-item loop across work-items:

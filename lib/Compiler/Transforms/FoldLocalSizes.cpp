@@ -17,7 +17,7 @@ using namespace llvm;
 
 #define DEBUG_TYPE "lanes-fold-local-sizes"
 
-STATISTIC(NumFolded, "Local-size queries folded to constants");
+STATISTIC(NumFolded, "Local-size and local-id queries folded to constants");
 
 namespace lanes {
 
@@ -30,14 +30,20 @@ PreservedAnalyses FoldLocalSizesPass::run(Function &F,
     return PreservedAnalyses::all();
   bool Changed = false;
   for (Instruction &I : make_early_inc_range(instructions(F))) {
-    if (getBuiltin(&I) != Builtin::LocalSize)
+    Builtin B = getBuiltin(&I);
+    if (B != Builtin::LocalSize && B != Builtin::LocalId)
       continue;
     auto *Dim = dyn_cast<ConstantInt>(cast<CallInst>(I).getArgOperand(0));
     if (!Dim)
       continue;
     // Beyond the third dimension a size is 1, as lanes-work-item-loops has it.
     uint64_t D = Dim->getZExtValue();
-    I.replaceAllUsesWith(ConstantInt::get(I.getType(), D < 3 ? (*Size)[D] : 1));
+    uint64_t Extent = D < 3 ? (*Size)[D] : 1;
+    if (B == Builtin::LocalId && Extent > 1)
+      continue;
+    // A size, or the id in a dimension of size 1 (always 0).
+    I.replaceAllUsesWith(
+        ConstantInt::get(I.getType(), B == Builtin::LocalSize ? Extent : 0));
     I.eraseFromParent();
     ++NumFolded;
     Changed = true;

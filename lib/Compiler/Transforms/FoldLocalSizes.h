@@ -11,7 +11,11 @@
 /// expressions, which the shape analysis cannot see through and which make
 /// the values built from them too long to recompute after a barrier. Here
 /// each `__lanes_local_size(d)` with a constant dimension becomes its
-/// constant, so the simplification that follows folds them.
+/// constant, so the simplification that follows folds them; so does
+/// `__lanes_local_id(d)` in a dimension of size 1, always 0. (Other ids
+/// get no `!range`: InstCombine would then rewrite `63 - lid` as `lid ^
+/// 63`, which ScalarEvolution does not see as a reversed index;
+/// lanes-uniform-trip-counts evaluates what the ids decide instead.)
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_TRANSFORMS_FOLDLOCALSIZES_H
