@@ -9,7 +9,6 @@
 #include "../Analysis/LanesIR.h"
 
 #include "llvm/ADT/Statistic.h"
-#include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
@@ -18,7 +17,8 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/Transforms/Scalar/LoopPassManager.h"
 #include "llvm/Transforms/Scalar/LoopUnrollPass.h"
-#include "llvm/Transforms/Utils/LoopSimplify.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
 
 #include <optional>
 
@@ -150,13 +150,12 @@ bool decideBranches(Function &F, const IdEvaluator &Ids) {
 
 /// Makes \p L leave after its trip count, when that is one value in every
 /// work-item; returns whether it did.
-bool countTrips(Loop &L, ScalarEvolution &SE, const DominatorTree &DT,
+bool countTrips(Loop &L, ScalarEvolution &SE, DominatorTree &DT, LoopInfo &LI,
                 const IdEvaluator &Ids) {
   BasicBlock *Exiting = L.getExitingBlock();
   BasicBlock *Latch = L.getLoopLatch();
-  BasicBlock *Preheader = L.getLoopPreheader();
   // The exiting block runs once a trip, so its runs count the trips.
-  if (!Exiting || !Latch || !Preheader || !DT.dominates(Exiting, Latch))
+  if (!Exiting || !Latch || !DT.dominates(Exiting, Latch))
     return false;
   auto *Branch = dyn_cast<BranchInst>(Exiting->getTerminator());
   if (!Branch || !Branch->isConditional())
@@ -167,6 +166,15 @@ bool countTrips(Loop &L, ScalarEvolution &SE, const DominatorTree &DT,
     return false;
   std::optional<APInt> Last = Ids.uniformValue(Count);
   if (!Last)
+    return false;
+  // A guard decided above may still stand where the preheader should. The
+  // rest of the loop's shape stays as it is: the passes after this one
+  // expect what loop rotation made.
+  BasicBlock *Preheader = L.getLoopPreheader();
+  if (!Preheader)
+    Preheader = InsertPreheaderForLoop(&L, &DT, &LI, nullptr,
+                                       /*PreserveLCSSA=*/false);
+  if (!Preheader)
     return false;
   Type *Ty = Count->getType();
   IRBuilder<> B(&L.getHeader()->front());
@@ -201,29 +209,27 @@ PreservedAnalyses UniformTripCountsPass::run(Function &F,
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
-  auto &AC = FAM.getResult<AssumptionAnalysis>(F);
   IdEvaluator Ids(F, *Size, SE);
-  // Only conditions change; the dead paths wait for SimplifyCFG. A decided
-  // exit changes its loop's count.
+  // Only conditions change here. A decided exit changes its loop's count.
   bool Decided = decideBranches(F, Ids);
   if (Decided)
     SE.forgetAllLoops();
   bool Counted = false;
-  for (Loop *L : LI.getLoopsInPreorder()) {
-    // A guard decided above may still stand where the preheader should.
-    simplifyLoop(L, &DT, &LI, &SE, &AC, nullptr, /*PreserveLCSSA=*/false);
-    Counted |= countTrips(*L, SE, DT, Ids);
-  }
+  for (Loop *L : LI.getLoopsInPreorder())
+    Counted |= countTrips(*L, SE, DT, LI, Ids);
   if (!Decided && !Counted)
     return PreservedAnalyses::all();
-  if (Counted) {
-    // Unroll what is now a short loop of constant trip count, as LLVM's
-    // simplification did for the loops it saw constant.
-    FAM.invalidate(F, PreservedAnalyses::none());
-    FunctionPassManager Unroll;
-    Unroll.addPass(createFunctionToLoopPassAdaptor(LoopFullUnrollPass()));
-    Unroll.run(F, FAM);
-  }
+  FAM.invalidate(F, PreservedAnalyses::none());
+  FunctionPassManager Tidy;
+  // Unroll what is now a short loop of constant trip count, as LLVM's
+  // simplification did for the loops it saw constant.
+  if (Counted)
+    Tidy.addPass(createFunctionToLoopPassAdaptor(LoopFullUnrollPass()));
+  // Drop the decided branches' dead paths, and the dedicated exits the loop
+  // passes gave every loop: the passes after this one expect the shape
+  // loop rotation made (a guard branching straight to the exit).
+  Tidy.addPass(SimplifyCFGPass());
+  Tidy.run(F, FAM);
   return PreservedAnalyses::none();
 }
 

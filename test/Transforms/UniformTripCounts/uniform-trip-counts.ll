@@ -1,11 +1,11 @@
 ; In a work-group function specialized for 8x4 work-items, the local ids
 ; range over [0, 8) and [0, 4), so some comparisons and trip counts are the
 ; same in every work-item though they are computed from the ids:
-; - the guard `y < 32` is true for every y < 4: the branch becomes
-;   unconditional in effect (its condition a constant);
+; - the guard `y < 32` is true for every y < 4: the branch goes;
 ; - y = id1, id1 + 4, ... while below 16 makes four trips in every work-item:
 ;   the exit tests a trip counter, and the loop, now of constant trip count
-;   and short, is unrolled (four copies of its load);
+;   and short, is unrolled (four copies of its load), and SimplifyCFG
+;   merges what is left into the entry block;
 ; - x = id0, id0 + 8, ... below 20 makes three trips for x < 4 and two for
 ;   the rest: left as it is;
 ; - a loop bounded by a kernel argument is left as it is too.
@@ -16,7 +16,7 @@
 declare i64 @__lanes_local_id(i32) nounwind memory(none)
 
 ; CHECK-LABEL: define void @k.lanes.wg.8x4x1(
-; CHECK: br i1 true, label %rows.preheader, label %skip
+; CHECK-NOT: %guard
 ; CHECK-COUNT-4: load i32, ptr
 ; CHECK-NOT: load i32, ptr
 ; CHECK: ragged:
