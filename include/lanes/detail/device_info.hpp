@@ -192,15 +192,19 @@ template <typename Query> uint32_t vectorWidth() {
   }
 }
 
-/// The CPU's maximum clock in MHz: cpufreq's cpuinfo_max_freq where the
-/// kernel has it, else the "cpu MHz" of /proc/cpuinfo (the current clock;
-/// virtual machines report their nominal one), else 0. Read once.
 /// The OpenCL extension names of the aspects above, for the deprecated
 /// info::device::extensions and has_extension that older programs use to
 /// ask for double, half and 64-bit atomics.
 inline std::vector<std::string> extensionNames() {
-  return {"cl_khr_fp64", "cl_khr_fp16", "cl_khr_int64_base_atomics",
-          "cl_khr_int64_extended_atomics"};
+  std::vector<std::string> Names;
+  if (supportsAspect(sycl::aspect::fp64))
+    Names.push_back("cl_khr_fp64");
+  if (supportsAspect(sycl::aspect::fp16))
+    Names.push_back("cl_khr_fp16");
+  if (supportsAspect(sycl::aspect::atomic64))
+    Names.insert(Names.end(), {"cl_khr_int64_base_atomics",
+                               "cl_khr_int64_extended_atomics"});
+  return Names;
 }
 
 /// The caches of the CPU as the C library reads them (cpuid on x86):
@@ -220,6 +224,9 @@ inline CacheFacts cacheFacts() {
                     Ask(_SC_LEVEL3_CACHE_SIZE), Ask(_SC_LEVEL4_CACHE_SIZE)})};
 }
 
+/// The CPU's maximum clock in MHz: cpufreq's cpuinfo_max_freq where the
+/// kernel has it, else the "cpu MHz" of /proc/cpuinfo (the current clock;
+/// virtual machines report their nominal one), else 0. Read once.
 inline uint32_t clockFrequencyMHz() {
   static const uint32_t MHz = [] {
     std::ifstream MaxFreq("/sys/devices/system/cpu/cpu0/cpufreq/"
