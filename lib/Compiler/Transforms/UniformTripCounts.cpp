@@ -43,11 +43,12 @@ public:
         Extents[&I] = Size[D];
   }
 
-  /// The values \p Exprs take at the ids of each work-item of the group,
-  /// one vector per work-item; nullopt when they use anything but local
-  /// ids and constants, or do not fold to constants.
-  std::optional<SmallVector<SmallVector<APInt, 2>, 0>>
-  valuesAtEachId(ArrayRef<const SCEV *> Exprs) const {
+  /// Calls \p Visit with the values \p Exprs take at the ids of each
+  /// work-item of the group, until it returns false. Returns whether it
+  /// visited every work-item: false also when \p Exprs use anything but
+  /// local ids and constants, or do not fold to constants.
+  bool forEachId(ArrayRef<const SCEV *> Exprs,
+                 function_ref<bool(ArrayRef<APInt>)> Visit) const {
     SmallVector<std::pair<Value *, uint64_t>, 3> Used;
     for (const SCEV *E : Exprs) {
       bool Foreign = SCEVExprContains(E, [&](const SCEV *S) {
@@ -62,41 +63,44 @@ public:
         return false;
       });
       if (Foreign)
-        return std::nullopt;
+        return false;
     }
-    SmallVector<SmallVector<APInt, 2>, 0> Values;
     SmallVector<uint64_t, 3> Id(Used.size(), 0);
+    SmallVector<APInt, 2> At;
     while (true) {
       ValueToSCEVMapTy Map;
       for (unsigned D = 0; D < Used.size(); ++D)
         Map[Used[D].first] = SE.getConstant(Used[D].first->getType(), Id[D]);
-      SmallVector<APInt, 2> &At = Values.emplace_back();
+      At.clear();
       for (const SCEV *E : Exprs) {
         const auto *C =
             dyn_cast<SCEVConstant>(SCEVParameterRewriter::rewrite(E, SE, Map));
         if (!C)
-          return std::nullopt;
+          return false;
         At.push_back(C->getAPInt());
       }
+      if (!Visit(At))
+        return false;
       // The next id, the first dimension fastest.
       unsigned D = 0;
       while (D < Used.size() && ++Id[D] == Used[D].second)
         Id[D++] = 0;
       if (D == Used.size())
-        return Values;
+        return true;
     }
   }
 
   /// The one value \p E takes in every work-item of the group, if it has
   /// one.
   std::optional<APInt> uniformValue(const SCEV *E) const {
-    auto Values = valuesAtEachId({E});
-    if (!Values)
-      return std::nullopt;
-    for (const auto &At : *Values)
-      if (At[0] != Values->front()[0])
-        return std::nullopt;
-    return Values->front()[0];
+    std::optional<APInt> Value;
+    bool Uniform = forEachId({E}, [&](ArrayRef<APInt> At) {
+      if (Value && *Value != At[0])
+        return false;
+      Value = At[0];
+      return true;
+    });
+    return Uniform ? Value : std::nullopt;
   }
 
   /// The result of \p Compare in every work-item of the group, if it is the
@@ -104,18 +108,17 @@ public:
   std::optional<bool> uniformResult(const ICmpInst &Compare) const {
     if (!SE.isSCEVable(Compare.getOperand(0)->getType()))
       return std::nullopt;
-    auto Values = valuesAtEachId(
-        {SE.getSCEV(Compare.getOperand(0)), SE.getSCEV(Compare.getOperand(1))});
-    if (!Values)
-      return std::nullopt;
     std::optional<bool> Result;
-    for (const auto &At : *Values) {
-      bool R = ICmpInst::compare(At[0], At[1], Compare.getPredicate());
-      if (Result && *Result != R)
-        return std::nullopt;
-      Result = R;
-    }
-    return Result;
+    bool Uniform = forEachId(
+        {SE.getSCEV(Compare.getOperand(0)), SE.getSCEV(Compare.getOperand(1))},
+        [&](ArrayRef<APInt> At) {
+          bool R = ICmpInst::compare(At[0], At[1], Compare.getPredicate());
+          if (Result && *Result != R)
+            return false;
+          Result = R;
+          return true;
+        });
+    return Uniform ? Result : std::nullopt;
   }
 
 private:
