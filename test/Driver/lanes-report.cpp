@@ -54,6 +54,26 @@ int main() {
     float Next = sycl::shift_group_left(It.get_sub_group(), X);
     B[It.get_global_id(0)] = Sum + Next;
   });
+
+  // A do-while loop over a constant range in strides of the group: the
+  // trips are counted, and the loop unrolled, before a grid-stride loop.
+  // The unroller's loop passes give that loop a dedicated exit block; it
+  // still runs in lockstep (its implicit barriers). The work-item loop of
+  // its predicated last trips needs masked loads, which SSE2 lacks.
+  // CHECK: lanes-report.cpp:[[@LINE+2]]:1: remark: kernel '{{.*}}NdRangeInvoker<{{.*}}>>(void const*)' for local size 64x1x1 (fastest dimension first): 0 barriers, 3 implicit loop barriers, 4 sub-CFGs, loop state 30 bytes per work-item (+28 bytes uniform), 3 of 4 work-item loops vectorized (2, 4 lanes) [-Rpass-analysis=lanes-report]
+  // CHECK-NOT: remark
+  Q.parallel_for(sycl::nd_range<1>(N / 4, L), [=](sycl::nd_item<1> It) {
+    size_t K = It.get_local_id(0);
+    float T = 0;
+    do {
+      T += A[K];
+      K += L;
+    } while (K < 4 * L);
+    float S = 0;
+    for (size_t I = It.get_global_id(0); I < N; I += It.get_global_range(0))
+      S += A[I];
+    B[It.get_global_id(0)] = S * T;
+  });
   Q.wait();
   sycl::free(A, Q);
   sycl::free(B, Q);

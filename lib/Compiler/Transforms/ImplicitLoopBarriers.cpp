@@ -101,11 +101,24 @@ bool paysToTurn(const Loop &L, ScalarEvolution &SE,
 
 /// A loop whose work-items leave it after different numbers of iterations,
 /// in the shape loop rotation leaves: a preheader that a guard may skip
-/// (straight to the exit), and one exit, taken from the latch.
+/// (straight to the exit), and one exit, taken from the latch. Loop
+/// simplification may have put a dedicated exit between the latch and the
+/// block the guard goes to; makeLockstep wants it folded away.
 struct VaryingLoop {
   Loop *L = nullptr;
-  BasicBlock *Guard = nullptr; ///< the guard's block, if any
+  BasicBlock *Guard = nullptr;         ///< the guard's block, if any
+  BasicBlock *DedicatedExit = nullptr; ///< such a dedicated exit, if any
 };
+
+/// The block `Exit` branches on to when `Exit` is a dedicated exit that
+/// does nothing else, else null.
+BasicBlock *afterDedicatedExit(BasicBlock &Exit) {
+  auto *Br = dyn_cast<BranchInst>(Exit.getTerminator());
+  return Br && Br->isUnconditional() && Exit.getSinglePredecessor() &&
+                 Exit.getFirstNonPHIOrDbg() == Br
+             ? Br->getSuccessor(0)
+             : nullptr;
+}
 
 /// `L` as a VaryingLoop, if it is one whose work-items all reach its
 /// guard (or its preheader, when it has none) together.
@@ -126,13 +139,20 @@ std::optional<VaryingLoop> matchVaryingLoop(Loop &L,
                 Shape.isUniform(Cmp->getOperand(1))))
     return std::nullopt;
   VaryingLoop V{&L};
+  BasicBlock *Join = Exit, *FromLoop = Latch; ///< where the guard goes
   if (BasicBlock *Before = Preheader->getSinglePredecessor()) {
     auto *Br = dyn_cast<BranchInst>(Before->getTerminator());
-    if (Br && Br->isConditional() && is_contained(Br->successors(), Exit))
+    BasicBlock *After = afterDedicatedExit(*Exit);
+    if (Br && Br->isConditional() && After &&
+        is_contained(Br->successors(), After)) {
+      V.DedicatedExit = FromLoop = Exit;
+      Join = After;
+    }
+    if (Br && Br->isConditional() && is_contained(Br->successors(), Join))
       V.Guard = Before;
   }
-  for (BasicBlock *Pred : predecessors(Exit))
-    if (Pred != Latch && Pred != V.Guard)
+  for (BasicBlock *Pred : predecessors(Join))
+    if (Pred != FromLoop && Pred != V.Guard)
       return std::nullopt;
   if (Shape.isInDivergentRegion(V.Guard ? V.Guard : Preheader))
     return std::nullopt;
@@ -611,9 +631,20 @@ PreservedAnalyses ImplicitLoopBarriersPass::run(Function &F,
   for (BasicBlock *Header : VaryingHeaders) {
     DominatorTree DT(F);
     LoopInfo FreshLI(DT);
-    if (Loop *L = FreshLI.getLoopFor(Header))
-      if (std::optional<VaryingLoop> V = matchVaryingLoop(*L, Shape))
-        makeLockstep(*V, Shape, DT, FreshLI);
+    Loop *L = FreshLI.getLoopFor(Header);
+    std::optional<VaryingLoop> V =
+        L ? matchVaryingLoop(*L, Shape) : std::nullopt;
+    if (V && V->DedicatedExit) {
+      // The latch then branches straight to where the guard goes.
+      if (!TryToSimplifyUncondBranchFromEmptyBlock(V->DedicatedExit))
+        continue;
+      DT.recalculate(F);
+      FreshLI.releaseMemory();
+      FreshLI.analyze(DT);
+      V = matchVaryingLoop(*FreshLI.getLoopFor(Header), Shape);
+    }
+    if (V)
+      makeLockstep(*V, Shape, DT, FreshLI);
   }
 
   for (BasicBlock *Header : Headers) {

@@ -29,7 +29,8 @@
 /// first, when the whole group reaches it, its exit compares with a bound
 /// the group shares (so the trip counts differ little; a loop bounded per
 /// work-item, such as a CSR row, is left alone) and it has the shape loop
-/// rotation gives (a preheader, maybe a guard, one exit from the latch):
+/// rotation gives (a preheader, maybe a guard, one exit from the latch,
+/// with or without the dedicated exit block loop simplification adds):
 /// the group goes round while any work-item wants another trip, decided by
 /// a group OR reduction at the bottom of the loop, and work-items that are
 /// done idle through the rest with their values carried. That collective

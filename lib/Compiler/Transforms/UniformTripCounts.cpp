@@ -170,9 +170,7 @@ bool countTrips(Loop &L, ScalarEvolution &SE, DominatorTree &DT, LoopInfo &LI,
   std::optional<APInt> Last = Ids.uniformValue(Count);
   if (!Last)
     return false;
-  // A guard decided above may still stand where the preheader should. The
-  // rest of the loop's shape stays as it is: the passes after this one
-  // expect what loop rotation made.
+  // A guard decided above may still stand where the preheader should.
   BasicBlock *Preheader = L.getLoopPreheader();
   if (!Preheader)
     Preheader = InsertPreheaderForLoop(&L, &DT, &LI, nullptr,
@@ -228,10 +226,9 @@ PreservedAnalyses UniformTripCountsPass::run(Function &F,
   // simplification did for the loops it saw constant.
   if (Counted)
     Tidy.addPass(createFunctionToLoopPassAdaptor(LoopFullUnrollPass()));
-  // Drop the decided branches' dead paths, and the dedicated exits the loop
-  // passes gave every loop: the passes after this one expect the shape
-  // loop rotation made (a guard branching straight to the exit).
-  Tidy.addPass(SimplifyCFGPass());
+  // Drop the decided branches' dead paths.
+  if (Decided)
+    Tidy.addPass(SimplifyCFGPass());
   Tidy.run(F, FAM);
   return PreservedAnalyses::none();
 }

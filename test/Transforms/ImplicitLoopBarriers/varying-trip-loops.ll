@@ -185,6 +185,46 @@ end:
   ret void
 }
 
+; The grid-stride loop as loop simplification leaves it: the latch goes to
+; a dedicated exit of its own (with the sum's LCSSA phi), which branches on
+; to where the guard goes. The dedicated exit is folded away, and the loop
+; made lockstep as above.
+; CHECK-LABEL: define void @dedicated_exit(
+; CHECK: br i1 %enter, label %ph, label %lockstep.join
+; CHECK: lockstep.join:
+; CHECK-NEXT: %entered = phi i1 [ true, %ph ], [ false, %entry ]
+; CHECK: lockstep.done:
+; CHECK-NEXT: %[[OUT:.*]] = select i1 %entered, float %acc.tail, float 0.000000e+00
+; CHECK-NEXT: br label %end
+; CHECK: end:
+; CHECK-NEXT: %total = phi float [ %[[OUT]], %lockstep.done ]
+; CHECK-NOT: loop.exit
+define void @dedicated_exit(ptr %a, ptr %out, i64 %n, i64 %stride) "lanes-work-group"="k" {
+entry:
+  %gid = call i64 @__lanes_local_id(i32 0)
+  %enter = icmp ult i64 %gid, %n
+  br i1 %enter, label %ph, label %end
+ph:
+  br label %loop
+loop:
+  %i = phi i64 [ %gid, %ph ], [ %i.next, %loop ]
+  %acc = phi float [ 0.0, %ph ], [ %sum, %loop ]
+  %p = getelementptr float, ptr %a, i64 %i
+  %x = load float, ptr %p
+  %sum = fadd float %acc, %x
+  %i.next = add i64 %i, %stride
+  %again = icmp ult i64 %i.next, %n
+  br i1 %again, label %loop, label %loop.exit
+loop.exit:
+  %sum.lcssa = phi float [ %sum, %loop ]
+  br label %end
+end:
+  %total = phi float [ 0.0, %entry ], [ %sum.lcssa, %loop.exit ]
+  %q = getelementptr float, ptr %out, i64 %gid
+  store float %total, ptr %q
+  ret void
+}
+
 ; A loop without a guard (every work-item makes the first trip) starts in
 ; the copy with no vote; the second phase is reached only from the copy or
 ; itself.
