@@ -40,8 +40,11 @@ const Instruction *remarkLocation(const WorkItemLoop &W) {
 std::string blocker(const WorkItemLoop &W) {
   const std::string Declined = "the loop vectorizer declined it "
                                "(-Rpass-analysis=loop-vectorize says why)";
+  // No loop left: its trips are straight code, as when only one work-item
+  // does something (`if (lid == 0)`) or the trips are few.
   if (!W.First)
-    return Declined;
+    return "the optimizer unrolled it into scalar code (a loop of few "
+           "trips, such as one work-item's part alone)";
   const Loop &L = *W.First;
   if (!L.isInnermost())
     return "it contains a loop (a work-item-dependent trip count?)";

@@ -8,7 +8,7 @@
 ; RUN: lanes-opt -passes=lanes-report -pass-remarks-analysis=lanes-report %s -disable-output 2>&1 | FileCheck --check-prefix=REPORT %s
 
 ; CHECK: remark: <unknown>:0:0: a work-item loop of kernel 'k()' is vectorized, 8 lanes
-; CHECK-NEXT: remark: <unknown>:0:0: a work-item loop of kernel 'k()' is not vectorized: the loop vectorizer declined it (-Rpass-analysis=loop-vectorize says why)
+; CHECK-NEXT: remark: <unknown>:0:0: a work-item loop of kernel 'k()' is not vectorized: the optimizer unrolled it into scalar code (a loop of few trips, such as one work-item's part alone)
 ; CHECK-NOT: remark
 
 ; REPORT: kernel 'k' for local size 16x1x1 (fastest dimension first): 1 barrier, 3 sub-CFGs, loop state 4 bytes per work-item (+0 bytes uniform), 1 of 2 work-item loops vectorized (8 lanes)
