@@ -20,6 +20,7 @@
 #include "sycl/buffer.hpp"
 #include "sycl/builtins.hpp"
 #include "sycl/device.hpp"
+#include "sycl/device_copyable.hpp"
 #include "sycl/device_event.hpp"
 #include "sycl/event.hpp"
 #include "sycl/exception.hpp"
