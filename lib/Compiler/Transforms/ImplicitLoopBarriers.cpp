@@ -139,17 +139,20 @@ std::optional<VaryingLoop> matchVaryingLoop(Loop &L,
                 Shape.isUniform(Cmp->getOperand(1))))
     return std::nullopt;
   VaryingLoop V{&L};
-  BasicBlock *Join = Exit, *FromLoop = Latch; ///< where the guard goes
+  // Where the loop's exit path and a guard's would meet, and the block
+  // that reaches it from the loop.
+  BasicBlock *Join = Exit, *FromLoop = Latch;
   if (BasicBlock *Before = Preheader->getSinglePredecessor()) {
     auto *Br = dyn_cast<BranchInst>(Before->getTerminator());
-    BasicBlock *After = afterDedicatedExit(*Exit);
-    if (Br && Br->isConditional() && After &&
-        is_contained(Br->successors(), After)) {
-      V.DedicatedExit = FromLoop = Exit;
-      Join = After;
+    if (Br && Br->isConditional()) {
+      BasicBlock *After = afterDedicatedExit(*Exit);
+      if (After && is_contained(Br->successors(), After)) {
+        V.DedicatedExit = FromLoop = Exit;
+        Join = After;
+      }
+      if (is_contained(Br->successors(), Join))
+        V.Guard = Before;
     }
-    if (Br && Br->isConditional() && is_contained(Br->successors(), Join))
-      V.Guard = Before;
   }
   for (BasicBlock *Pred : predecessors(Join))
     if (Pred != FromLoop && Pred != V.Guard)
