@@ -129,6 +129,7 @@ int main() {
               Dev.get_info<sycl::info::device::extensions>().size());
   sycl::context Ctx(Dev, [](sycl::exception_list) {});
   sycl::queue FromContext(Ctx, Dev);
+  static_assert(sycl::is_device_copyable_v<std::pair<int, sycl::float4>>);
   if (sycl::bit_cast<uint32_t>(1.0f) != 0x3f800000u ||
       FromContext.get_backend() != sycl::backend::ext_lanes_cpu ||
       Ctx.get_info<sycl::info::context::devices>().size() != 1)
