@@ -83,9 +83,10 @@ DenseSet<const Value *> followFastestId(Function &F) {
 /// fastest dimension (some instruction uses a value that moves with the
 /// fastest local id; otherwise the items would all compute the same thing,
 /// as in a single_task), and none of its accesses steps one element per
-/// iteration at an address that moves with that id (`a[gid * n + k]`: such
-/// a loop vectorizes well as it is, and turned inside out would gather).
-bool paysToTurn(const Loop &L, ScalarEvolution &SE,
+/// iteration of its loop (`L` or one inside it) at an address that moves
+/// with that id (`a[gid * n + k]`: such a loop vectorizes well as it is,
+/// and turned inside out would gather).
+bool paysToTurn(const Loop &L, const LoopInfo &LI, ScalarEvolution &SE,
                 const DenseSet<const Value *> &Moving) {
   bool UsesMoving = false;
   for (BasicBlock *BB : L.blocks())
@@ -93,7 +94,8 @@ bool paysToTurn(const Loop &L, ScalarEvolution &SE,
       UsesMoving |= any_of(I.operands(),
                            [&](const Use &Op) { return Moving.contains(Op); });
       Value *Ptr = getLoadStorePointerOperand(&I);
-      if (Ptr && Moving.contains(Ptr) && elementStride(I, L, SE))
+      if (Ptr && Moving.contains(Ptr) &&
+          elementStride(I, *LI.getLoopFor(BB), SE))
         return false;
     }
   return UsesMoving;
@@ -476,7 +478,7 @@ void peelAllActiveTrips(const Lockstep &S, ArrayRef<BasicBlock *> Body,
 void makeLockstep(const VaryingLoop &V, const WorkItemShape &Shape,
                   DominatorTree &DT, LoopInfo &LI) {
   Loop &L = *V.L;
-  formLCSSA(L, DT, &LI, /*SE=*/nullptr);
+  formLCSSARecursively(L, DT, &LI, /*SE=*/nullptr);
   SmallVector<BasicBlock *, 8> Body(L.blocks());
   if (V.Guard)
     hoistIntoGuard(*L.getLoopPreheader(), *V.Guard);
@@ -617,11 +619,12 @@ PreservedAnalyses ImplicitLoopBarriersPass::run(Function &F,
   DenseSet<const Value *> Moving = followFastestId(F);
   SmallVector<BasicBlock *, 4> Headers, VaryingHeaders;
   for (Loop *L : LI.getLoopsInPreorder()) {
-    if (!L->isInnermost() || hasBarrier(*L) || !paysToTurn(*L, SE, Moving))
+    if (hasBarrier(*L) || !paysToTurn(*L, LI, SE, Moving))
       continue;
-    if (runsInLockstep(*L, Shape))
+    bool Lockstep = runsInLockstep(*L, Shape);
+    if (Lockstep && L->isInnermost())
       Headers.push_back(L->getHeader());
-    else if (matchVaryingLoop(*L, Shape))
+    else if (!Lockstep && matchVaryingLoop(*L, Shape))
       VaryingHeaders.push_back(L->getHeader());
   }
   if (Headers.empty() && VaryingHeaders.empty())

@@ -42,12 +42,18 @@
 /// When the exit compares an induction variable with a bound the group
 /// shares, the copy goes round on a test of the group's largest index
 /// alone (one reduction before the loop) and needs neither a vote nor any
-/// work-item's own exit test.
+/// work-item's own exit test. Such a loop may hold loops of its own, with
+/// no barrier: in nested strided loops,
+/// `for (y = lid1; y < 42; y += 8) for (x = lid0; x < 50; x += 32)`, the
+/// outer loop's work-items leave a trip apart. The group then runs the outer
+/// loop in lockstep, and a work-item loop inside each of its trips runs the
+/// inner loop for every work-item, which lanes-lockstep-loops makes a
+/// lockstep loop of its own when it is an interleaved one, as here.
 ///
-/// Only innermost loops get one; loops around them then hold a barrier and
-/// are split by work-item loops like any loop with a barrier. The barrier
-/// has no fence flags and carries the `lanes.implicit` metadata, so reports
-/// do not blame the user's code for it.
+/// Only innermost loops get an implicit barrier; loops around them then
+/// hold a barrier and are split by work-item loops like any loop with a
+/// barrier. The barrier has no fence flags and carries the `lanes.implicit`
+/// metadata, so reports do not blame the user's code for it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_TRANSFORMS_IMPLICITLOOPBARRIERS_H

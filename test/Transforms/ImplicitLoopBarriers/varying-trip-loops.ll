@@ -1,4 +1,4 @@
-; An innermost loop whose work-items leave it after different numbers of
+; A loop whose work-items leave it after different numbers of
 ; trips (a grid-stride loop: the exit compares a varying index with the
 ; bound) is made lockstep when the whole group reaches its guard: the
 ; group goes round while any work-item wants another trip (a group OR
@@ -337,5 +337,60 @@ loop:
   %again = icmp ult i64 %v, %n
   br i1 %again, label %loop, label %end
 end:
+  ret void
+}
+
+; A varying loop that holds a loop (nested strided loops: the rows of a
+; group leave the outer loop a trip apart) is made lockstep as a whole; the
+; inner loop stays inside each trip, with no barrier of its own. The inner
+; loop's sum, read after both loops without LCSSA phis, leaves through the
+; inner loop's exit and is carried through the idle trips: the exit reads
+; the work-item's own last sum, not the inner loop's value of the group's
+; last trip.
+; CHECK-LABEL: define void @nest(
+; CHECK: lockstep.head.all:
+; CHECK: cols.all:
+; CHECK-NOT: __lanes_barrier
+; CHECK: br i1 %more.all, label %cols.all, label %row.end.all
+; CHECK: lockstep.head:
+; CHECK-NEXT: %s = phi float [ %s.tail, %lockstep.tail ], [ %s.tail.all, %lockstep.rest ]
+; CHECK: br i1 %active, label %rows, label %lockstep.tail
+; CHECK: cols:
+; CHECK-NOT: __lanes_barrier
+; CHECK: br i1 %more, label %cols, label %row.end
+; CHECK: row.end:
+; CHECK-NEXT: %[[INNER:.*]] = phi float [ %sum, %cols ]
+; CHECK: lockstep.tail:
+; CHECK: %s.tail = phi float [ %[[INNER]], %row.end ], [ %s, %lockstep.head ]
+; CHECK: end:
+; CHECK-NEXT: %[[LAST:.*]] = phi float [ %s.tail, %lockstep.done ]
+; CHECK: store float %[[LAST]], ptr %q
+define void @nest(ptr %a, ptr %out, i64 %ny) "lanes-work-group"="k" {
+entry:
+  %x0 = call i64 @__lanes_local_id(i32 0)
+  %y0 = call i64 @__lanes_local_id(i32 1)
+  br label %rows
+rows:
+  %y = phi i64 [ %y0, %entry ], [ %y.next, %row.end ]
+  %s = phi float [ 0.0, %entry ], [ %sum, %row.end ]
+  %row = mul i64 %y, 50
+  br label %cols
+cols:
+  %x = phi i64 [ %x0, %rows ], [ %x.next, %cols ]
+  %acc = phi float [ %s, %rows ], [ %sum, %cols ]
+  %i = add i64 %row, %x
+  %p = getelementptr float, ptr %a, i64 %i
+  %v = load float, ptr %p
+  %sum = fadd float %acc, %v
+  %x.next = add i64 %x, 32
+  %more = icmp ult i64 %x.next, 50
+  br i1 %more, label %cols, label %row.end
+row.end:
+  %y.next = add i64 %y, 8
+  %again = icmp ult i64 %y.next, %ny
+  br i1 %again, label %rows, label %end
+end:
+  %q = getelementptr float, ptr %out, i64 %x0
+  store float %sum, ptr %q
   ret void
 }
