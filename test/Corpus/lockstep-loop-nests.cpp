@@ -5,7 +5,8 @@
 // each item's count of elements kept past both loops; grid-stride loops over
 // rows with an inner loop of a length read per row, where some work-items
 // skip the outer loop altogether, some leave it a trip early, and the last
-// row index each one took is kept; and a nest three deep.
+// row index each one took is kept; a nest three deep; and escape-time
+// loops inside grid-stride loops over pixels.
 #include <sycl/sycl.hpp>
 
 #include "corpus.hpp"
@@ -134,6 +135,40 @@ int threeDeep(sycl::queue &Q, const int *In, const uint32_t *Len, size_t Rows,
   return Rc;
 }
 
+/// An escape-time loop per pixel, in a grid-stride loop over Pixels with
+/// Groups groups of L items: how many steps of z = (z * z + p) mod 2^16 it
+/// takes, at most 64, until z passes 60000.
+template <size_t L>
+int escapeTimes(sycl::queue &Q, size_t Pixels, size_t Groups) {
+  const size_t Items = Groups * L;
+  uint32_t *Out = sycl::malloc_shared<uint32_t>(Pixels, Q);
+  Q.parallel_for(sycl::nd_range<1>(Items, L), [=](sycl::nd_item<1> It) {
+     for (size_t P = It.get_global_id(0); P < Pixels;
+          P += It.get_global_range(0)) {
+       uint32_t Z = 0, K = 0;
+       while (K < 64 && Z <= 60000) {
+         Z = (Z * Z + uint32_t(P)) & 0xffff;
+         ++K;
+       }
+       Out[P] = K;
+     }
+   }).wait();
+  std::vector<uint32_t> Want(Pixels);
+  for (size_t P = 0; P < Pixels; ++P) {
+    uint32_t Z = 0, K = 0;
+    while (K < 64 && Z <= 60000) {
+      Z = (Z * Z + uint32_t(P)) & 0xffff;
+      ++K;
+    }
+    Want[P] = K;
+  }
+  std::string Name = "escape times, " + std::to_string(Pixels) + " pixels, " +
+                     std::to_string(Groups) + "x" + std::to_string(L);
+  int Rc = corpus::check(Name.c_str(), Out, Want);
+  sycl::free(Out, Q);
+  return Rc;
+}
+
 } // namespace
 
 int main() {
@@ -154,6 +189,8 @@ int main() {
   Rc |= gridStrideRows<64>(Q, In, Len, 100, Cols, 3);  // none or one
   Rc |= gridStrideRows<16>(Q, In, Len, Rows, Cols, 7); // 6 or 7
   Rc |= threeDeep(Q, In, Len, Rows, Cols);
+  Rc |= escapeTimes<64>(Q, 5000, 3); // 26 or 27 pixels each
+  Rc |= escapeTimes<32>(Q, 50, 2);   // none or one
   sycl::free(In, Q);
   sycl::free(Len, Q);
   return Rc;

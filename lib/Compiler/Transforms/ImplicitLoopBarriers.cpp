@@ -19,6 +19,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 
 #include "lanes/builtins.h"
@@ -105,11 +106,14 @@ bool paysToTurn(const Loop &L, const LoopInfo &LI, ScalarEvolution &SE,
 /// in the shape loop rotation leaves: a preheader that a guard may skip
 /// (straight to the exit), and one exit, taken from the latch. Loop
 /// simplification may have put a dedicated exit between the latch and the
-/// block the guard goes to; makeLockstep wants it folded away.
+/// block the guard goes to, and a later CFG simplification may have folded
+/// away an empty preheader, so that the guard branches to the header;
+/// makeLockstep wants the one folded away and the other put back.
 struct VaryingLoop {
   Loop *L = nullptr;
   BasicBlock *Guard = nullptr;         ///< the guard's block, if any
   BasicBlock *DedicatedExit = nullptr; ///< such a dedicated exit, if any
+  bool NoPreheader = false;            ///< the guard enters the header
 };
 
 /// The block `Exit` branches on to when `Exit` is a dedicated exit that
@@ -126,9 +130,9 @@ BasicBlock *afterDedicatedExit(BasicBlock &Exit) {
 /// guard (or its preheader, when it has none) together.
 std::optional<VaryingLoop> matchVaryingLoop(Loop &L,
                                             const WorkItemShape &Shape) {
-  BasicBlock *Preheader = L.getLoopPreheader(), *Latch = L.getLoopLatch();
+  BasicBlock *Entry = L.getLoopPredecessor(), *Latch = L.getLoopLatch();
   BasicBlock *Exit = L.getUniqueExitBlock();
-  if (!Preheader || !Latch || !Exit || L.getExitingBlock() != Latch)
+  if (!Entry || !Latch || !Exit || L.getExitingBlock() != Latch)
     return std::nullopt;
   auto *Back = dyn_cast<BranchInst>(Latch->getTerminator());
   if (!Back || !Back->isConditional() || Shape.isUniform(Back->getCondition()))
@@ -140,11 +144,14 @@ std::optional<VaryingLoop> matchVaryingLoop(Loop &L,
   if (!Cmp || !(Shape.isUniform(Cmp->getOperand(0)) ||
                 Shape.isUniform(Cmp->getOperand(1))))
     return std::nullopt;
+  BasicBlock *Preheader = L.getLoopPreheader();
   VaryingLoop V{&L};
+  V.NoPreheader = !Preheader;
   // Where the loop's exit path and a guard's would meet, and the block
   // that reaches it from the loop.
   BasicBlock *Join = Exit, *FromLoop = Latch;
-  if (BasicBlock *Before = Preheader->getSinglePredecessor()) {
+  if (BasicBlock *Before =
+          Preheader ? Preheader->getSinglePredecessor() : Entry) {
     auto *Br = dyn_cast<BranchInst>(Before->getTerminator());
     if (Br && Br->isConditional()) {
       BasicBlock *After = afterDedicatedExit(*Exit);
@@ -156,6 +163,10 @@ std::optional<VaryingLoop> matchVaryingLoop(Loop &L,
         V.Guard = Before;
     }
   }
+  // Without a preheader, the loop is entered from a branch with two ways
+  // on: it must be the guard.
+  if (V.NoPreheader && !V.Guard)
+    return std::nullopt;
   for (BasicBlock *Pred : predecessors(Join))
     if (Pred != FromLoop && Pred != V.Guard)
       return std::nullopt;
@@ -640,9 +651,14 @@ PreservedAnalyses ImplicitLoopBarriersPass::run(Function &F,
     Loop *L = FreshLI.getLoopFor(Header);
     std::optional<VaryingLoop> V =
         L ? matchVaryingLoop(*L, Shape) : std::nullopt;
-    if (V && V->DedicatedExit) {
-      // The latch then branches straight to where the guard goes.
-      if (!TryToSimplifyUncondBranchFromEmptyBlock(V->DedicatedExit))
+    if (V && (V->DedicatedExit || V->NoPreheader)) {
+      // The loop then has a preheader, and its latch branches straight to
+      // where the guard goes.
+      if (V->NoPreheader)
+        InsertPreheaderForLoop(L, &DT, &FreshLI, /*MSSAU=*/nullptr,
+                               /*PreserveLCSSA=*/false);
+      if (V->DedicatedExit &&
+          !TryToSimplifyUncondBranchFromEmptyBlock(V->DedicatedExit))
         continue;
       DT.recalculate(F);
       FreshLI.releaseMemory();

@@ -394,3 +394,49 @@ end:
   store float %sum, ptr %q
   ret void
 }
+
+; The grid-stride loop after a CFG simplification folded its empty
+; preheader away: the guard branches straight to the header. The pass puts
+; a preheader back and makes the loop lockstep as above; here the loop holds
+; an escape-time loop with two exits.
+; CHECK-LABEL: define void @no_preheader(
+; CHECK: entry:
+; CHECK: br i1 %enter, label %[[PH:.*]], label %lockstep.join
+; CHECK: [[PH]]:
+; CHECK-NEXT: br label %lockstep.join
+; CHECK: lockstep.join:
+; CHECK-NEXT: %entered = phi i1 [ true, %[[PH]] ], [ false, %entry ]
+; CHECK: lockstep.head:
+; CHECK: br i1 %active, label %pixel, label %lockstep.tail
+; CHECK: lockstep.done:
+; CHECK-NEXT: br label %end
+define void @no_preheader(ptr %out, i64 %n, i64 %stride) "lanes-work-group"="k" {
+entry:
+  %gid = call i64 @__lanes_local_id(i32 0)
+  %enter = icmp ult i64 %gid, %n
+  br i1 %enter, label %pixel, label %end
+pixel:
+  %i = phi i64 [ %gid, %entry ], [ %i.next, %store ]
+  %c = trunc i64 %i to i32
+  br label %escape
+escape:
+  %k = phi i32 [ 0, %pixel ], [ %k.next, %step ]
+  %z = phi i32 [ 0, %pixel ], [ %z.next, %step ]
+  %small = icmp ult i32 %z, 1000
+  br i1 %small, label %step, label %store
+step:
+  %sq = mul i32 %z, %z
+  %z.next = add i32 %sq, %c
+  %k.next = add i32 %k, 1
+  %more = icmp ult i32 %k.next, 64
+  br i1 %more, label %escape, label %store
+store:
+  %iters = phi i32 [ %k, %escape ], [ 64, %step ]
+  %p = getelementptr i32, ptr %out, i64 %i
+  store i32 %iters, ptr %p
+  %i.next = add i64 %i, %stride
+  %again = icmp ult i64 %i.next, %n
+  br i1 %again, label %pixel, label %end
+end:
+  ret void
+}
