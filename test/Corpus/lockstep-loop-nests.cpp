@@ -5,8 +5,9 @@
 // each item's count of elements kept past both loops; grid-stride loops over
 // rows with an inner loop of a length read per row, where some work-items
 // skip the outer loop altogether, some leave it a trip early, and the last
-// row index each one took is kept; a nest three deep; and escape-time
-// loops inside grid-stride loops over pixels.
+// row index each one took is kept; a nest three deep; escape-time loops
+// inside grid-stride loops over pixels; and grid-stride loops around a
+// loop of a count the compiler does not know, 0 included.
 #include <sycl/sycl.hpp>
 
 #include "corpus.hpp"
@@ -169,6 +170,38 @@ int escapeTimes(sycl::queue &Q, size_t Pixels, size_t Groups) {
   return Rc;
 }
 
+/// Horner's rule in a grid-stride loop over N values with Groups groups of
+/// L items, with Terms coefficients: a count the compiler does not know,
+/// so that LLVM unswitches the loop into a version for Terms > 0 and one
+/// for Terms == 0. (The 64-bit results tell LLVM that their stores leave
+/// Terms alone, so that it may read it once, before the loop.)
+template <size_t L>
+int polynomials(sycl::queue &Q, const uint32_t *Coef, int Terms, size_t N,
+                size_t Groups) {
+  uint64_t *Out = sycl::malloc_shared<uint64_t>(N, Q);
+  Q.parallel_for(sycl::nd_range<1>(Groups * L, L), [=](sycl::nd_item<1> It) {
+     for (size_t I = It.get_global_id(0); I < N; I += It.get_global_range(0)) {
+       uint32_t X = uint32_t(I) * 2654435761u, Acc = 0;
+       for (int K = 0; K < Terms; ++K)
+         Acc = Acc * X + Coef[K];
+       Out[I] = Acc;
+     }
+   }).wait();
+  std::vector<uint64_t> Want(N, 0);
+  for (size_t I = 0; I < N; ++I) {
+    uint32_t Acc = 0;
+    for (int K = 0; K < Terms; ++K)
+      Acc = Acc * (uint32_t(I) * 2654435761u) + Coef[K];
+    Want[I] = Acc;
+  }
+  std::string Name = "polynomials, " + std::to_string(Terms) + " terms, " +
+                     std::to_string(N) + " values, " + std::to_string(Groups) +
+                     "x" + std::to_string(L);
+  int Rc = corpus::check(Name.c_str(), Out, Want);
+  sycl::free(Out, Q);
+  return Rc;
+}
+
 } // namespace
 
 int main() {
@@ -191,6 +224,8 @@ int main() {
   Rc |= threeDeep(Q, In, Len, Rows, Cols);
   Rc |= escapeTimes<64>(Q, 5000, 3); // 26 or 27 pixels each
   Rc |= escapeTimes<32>(Q, 50, 2);   // none or one
+  for (int Terms : {0, 1, 7})
+    Rc |= polynomials<64>(Q, Len, int(One) * Terms, 1000, 3);
   sycl::free(In, Q);
   sycl::free(Len, Q);
   return Rc;

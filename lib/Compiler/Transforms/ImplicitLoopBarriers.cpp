@@ -17,6 +17,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
@@ -104,16 +105,28 @@ bool paysToTurn(const Loop &L, const LoopInfo &LI, ScalarEvolution &SE,
 
 /// A loop whose work-items leave it after different numbers of iterations,
 /// in the shape loop rotation leaves: a preheader that a guard may skip
-/// (straight to the exit), and one exit, taken from the latch. Loop
-/// simplification may have put a dedicated exit between the latch and the
-/// block the guard goes to, and a later CFG simplification may have folded
-/// away an empty preheader, so that the guard branches to the header;
-/// makeLockstep wants the one folded away and the other put back.
+/// (straight to the exit), and one exit, taken from the latch. Later
+/// passes may have changed that shape in ways reshape() undoes:
+///  - loop simplification may have put a dedicated exit between the latch
+///    and the block the guard goes to;
+///  - CFG simplification may have folded away an empty preheader, so that
+///    the guard (or another branch) enters the header;
+///  - loop unswitching may have put a branch the group takes one way
+///    between the guard and two versions of the loop (`if (m > 0)` before
+///    a loop that holds `for (k = 0; k < m; ++k)`);
+///  - other paths, such as the other version's exit, may meet the loop's
+///    exit path and the guard's where they join.
 struct VaryingLoop {
   Loop *L = nullptr;
   BasicBlock *Guard = nullptr;         ///< the guard's block, if any
-  BasicBlock *DedicatedExit = nullptr; ///< such a dedicated exit, if any
-  bool NoPreheader = false;            ///< the guard enters the header
+  BasicBlock *Join = nullptr;          ///< where the loop and guard meet
+  BasicBlock *DedicatedExit = nullptr; ///< a dedicated exit before Join
+  BasicBlock *Split = nullptr;         ///< a uniform branch after the guard
+  bool NoPreheader = false;
+  bool SharedJoin = false;
+  bool hasItsShape() const {
+    return !DedicatedExit && !Split && !NoPreheader && !SharedJoin;
+  }
 };
 
 /// The block `Exit` branches on to when `Exit` is a dedicated exit that
@@ -126,8 +139,36 @@ BasicBlock *afterDedicatedExit(BasicBlock &Exit) {
              : nullptr;
 }
 
+/// True when every work-item may run `BB`, those that would not reach it
+/// too: nothing in it has side effects or may fault. The id and size
+/// queries count as safe, and so do loads of the kernel object's fields,
+/// as markKernelObjectDereferenceable makes them before any rewrite.
+bool mayRunForAll(const BasicBlock &BB) {
+  const Function &F = *BB.getParent();
+  const DataLayout &DL = F.getDataLayout();
+  return all_of(BB, [&](const Instruction &I) {
+    const auto *Load = dyn_cast<LoadInst>(&I);
+    int64_t Offset;
+    return I.isTerminator() || isa<PHINode>(I) ||
+           isSafeToSpeculativelyExecute(&I) || isQuery(getBuiltin(&I)) ||
+           (Load && Load->isSimple() && F.arg_size() &&
+            constantOffsetBase(Load->getPointerOperand(), DL, Offset) ==
+                F.getArg(0) &&
+            Offset >= 0);
+  });
+}
+
+/// True when `BB` ends in a branch that the group takes one way, to two
+/// different blocks, and may run for every work-item.
+bool splitsUniformly(const BasicBlock &BB, const WorkItemShape &Shape) {
+  const auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
+  return Br && Br->isConditional() && Shape.isUniform(Br->getCondition()) &&
+         Br->getSuccessor(0) != Br->getSuccessor(1) &&
+         BB.getSinglePredecessor() && mayRunForAll(BB);
+}
+
 /// `L` as a VaryingLoop, if it is one whose work-items all reach its
-/// guard (or its preheader, when it has none) together.
+/// guard (or the block that enters it, when it has none) together.
 std::optional<VaryingLoop> matchVaryingLoop(Loop &L,
                                             const WorkItemShape &Shape) {
   BasicBlock *Entry = L.getLoopPredecessor(), *Latch = L.getLoopLatch();
@@ -147,32 +188,88 @@ std::optional<VaryingLoop> matchVaryingLoop(Loop &L,
   BasicBlock *Preheader = L.getLoopPreheader();
   VaryingLoop V{&L};
   V.NoPreheader = !Preheader;
-  // Where the loop's exit path and a guard's would meet, and the block
-  // that reaches it from the loop.
-  BasicBlock *Join = Exit, *FromLoop = Latch;
-  if (BasicBlock *Before =
-          Preheader ? Preheader->getSinglePredecessor() : Entry) {
-    auto *Br = dyn_cast<BranchInst>(Before->getTerminator());
-    if (Br && Br->isConditional()) {
-      BasicBlock *After = afterDedicatedExit(*Exit);
-      if (After && is_contained(Br->successors(), After)) {
-        V.DedicatedExit = FromLoop = Exit;
-        Join = After;
-      }
-      if (is_contained(Br->successors(), Join))
-        V.Guard = Before;
+  V.Join = Exit;
+  // The block that reaches the join from the loop.
+  BasicBlock *FromLoop = Latch;
+  auto IsGuard = [&](BasicBlock *Before) {
+    auto *Br = Before ? dyn_cast<BranchInst>(Before->getTerminator()) : nullptr;
+    if (!Br || !Br->isConditional())
+      return false;
+    BasicBlock *After = afterDedicatedExit(*Exit);
+    if (After && is_contained(Br->successors(), After)) {
+      V.DedicatedExit = FromLoop = Exit;
+      V.Join = After;
     }
-  }
-  // Without a preheader, the loop is entered from a branch with two ways
-  // on: it must be the guard.
-  if (V.NoPreheader && !V.Guard)
-    return std::nullopt;
-  for (BasicBlock *Pred : predecessors(Join))
-    if (Pred != FromLoop && Pred != V.Guard)
+    V.Guard = is_contained(Br->successors(), V.Join) ? Before : nullptr;
+    return V.Guard != nullptr;
+  };
+  BasicBlock *Before = Preheader ? Preheader->getSinglePredecessor() : Entry;
+  if (!IsGuard(Before) && Before && splitsUniformly(*Before, Shape) &&
+      IsGuard(Before->getSinglePredecessor())) {
+    V.Split = Before;
+    if (is_contained(successors(V.Split), V.Join))
       return std::nullopt;
-  if (Shape.isInDivergentRegion(V.Guard ? V.Guard : Preheader))
+  }
+  V.SharedJoin = any_of(predecessors(V.Join), [&](BasicBlock *Pred) {
+    return Pred != FromLoop && Pred != V.Guard;
+  });
+  if (Shape.isInDivergentRegion(V.Guard ? V.Guard : Entry))
     return std::nullopt;
   return V;
+}
+
+/// Moves guard `Guard` (`br c, U, join`) past `U`, a block every work-item
+/// may run that ends in a branch the group takes one way: the guard goes
+/// to `U` for every work-item, and each way on from `U` gets a guard of
+/// its own, `br c, s, join`. Returns the one before `To`.
+BasicBlock *sinkGuard(BasicBlock &Guard, BasicBlock &U, BasicBlock &Join,
+                      BasicBlock &To) {
+  auto *Test = cast<BranchInst>(Guard.getTerminator());
+  bool EnterOnTrue = Test->getSuccessor(0) == &U;
+  auto *Br = cast<BranchInst>(U.getTerminator());
+  BasicBlock *Result = nullptr;
+  for (unsigned I = 0; I < 2; ++I) {
+    BasicBlock *Way = Br->getSuccessor(I);
+    auto *New = BasicBlock::Create(U.getContext(), Guard.getName() + ".sunk",
+                                   U.getParent(), Way);
+    BranchInst::Create(EnterOnTrue ? Way : &Join, EnterOnTrue ? &Join : Way,
+                       Test->getCondition(), New);
+    Way->replacePhiUsesWith(&U, New);
+    Br->setSuccessor(I, New);
+    for (PHINode &Phi : Join.phis())
+      Phi.addIncoming(Phi.getIncomingValueForBlock(&Guard), New);
+    if (Way == &To)
+      Result = New;
+  }
+  for (PHINode &Phi : Join.phis())
+    Phi.removeIncomingValue(&Guard, /*DeletePHIIfEmpty=*/false);
+  BranchInst::Create(&U, Test->getIterator());
+  Test->eraseFromParent();
+  return Result;
+}
+
+/// Gives varying loop `V` the shape makeLockstep wants (see VaryingLoop),
+/// with a preheader, the guard right before it and a join of the loop's
+/// and the guard's own. False when the dedicated exit cannot be folded.
+bool reshape(VaryingLoop &V) {
+  Loop &L = *V.L;
+  BasicBlock *Header = L.getHeader(), *Latch = L.getLoopLatch();
+  if (V.Split)
+    V.Guard = sinkGuard(*V.Guard, *V.Split, *V.Join,
+                        V.NoPreheader ? *Header : *L.getLoopPreheader());
+  if (V.NoPreheader)
+    InsertPreheaderForLoop(&L, /*DT=*/nullptr, /*LI=*/nullptr,
+                           /*MSSAU=*/nullptr, /*PreserveLCSSA=*/false);
+  if (V.DedicatedExit &&
+      !TryToSimplifyUncondBranchFromEmptyBlock(V.DedicatedExit))
+    return false;
+  if (V.SharedJoin) {
+    SmallVector<BasicBlock *, 2> Ours{Latch};
+    if (V.Guard)
+      Ours.push_back(V.Guard);
+    SplitBlockPredecessors(V.Join, Ours, ".lockstep");
+  }
+  return true;
 }
 
 /// The step of `Phi`, an induction variable of `L` whose value after a trip
@@ -651,21 +748,15 @@ PreservedAnalyses ImplicitLoopBarriersPass::run(Function &F,
     Loop *L = FreshLI.getLoopFor(Header);
     std::optional<VaryingLoop> V =
         L ? matchVaryingLoop(*L, Shape) : std::nullopt;
-    if (V && (V->DedicatedExit || V->NoPreheader)) {
-      // The loop then has a preheader, and its latch branches straight to
-      // where the guard goes.
-      if (V->NoPreheader)
-        InsertPreheaderForLoop(L, &DT, &FreshLI, /*MSSAU=*/nullptr,
-                               /*PreserveLCSSA=*/false);
-      if (V->DedicatedExit &&
-          !TryToSimplifyUncondBranchFromEmptyBlock(V->DedicatedExit))
+    if (V && !V->hasItsShape()) {
+      if (!reshape(*V))
         continue;
       DT.recalculate(F);
       FreshLI.releaseMemory();
       FreshLI.analyze(DT);
       V = matchVaryingLoop(*FreshLI.getLoopFor(Header), Shape);
     }
-    if (V)
+    if (V && V->hasItsShape())
       makeLockstep(*V, Shape, DT, FreshLI);
   }
 

@@ -440,3 +440,122 @@ store:
 end:
   ret void
 }
+
+; A grid-stride loop that holds `for (k = 0; k < m; ++k)`, after loop
+; unswitching: between the guard and the loop a branch on `m > 0`, which
+; the group takes one way, chooses between the loop and a version of it
+; without the inner loop, and both versions' exits meet the guard's at
+; `end`. The guard moves past that branch (every work-item may run its
+; block: it only loads the kernel object's fields and compares), each
+; version gets a guard of its own and a join of its own before `end`, and
+; both are made lockstep.
+; CHECK-LABEL: define void @unswitched(
+; CHECK: entry:
+; CHECK: br label %fields
+; CHECK: fields:
+; CHECK: br i1 %some, label %entry.sunk, label %entry.sunk1
+; CHECK: entry.sunk:
+; CHECK-NEXT: br i1 %enter, label %ph, label %[[JOIN1:lockstep.join.*]]
+; CHECK: [[JOIN1]]:
+; CHECK: %start.max{{.*}} = call i64 @__lanes_group_reduce_i64(i32 5,
+; CHECK: br i1 %more.all, label %inner.all, label %outer.latch.all
+; CHECK: entry.sunk1:
+; CHECK-NEXT: br i1 %enter, label %zeros.preheader, label %[[JOIN2:lockstep.join.*]]
+; CHECK: [[JOIN2]]:
+; CHECK: %start.max{{.*}} = call i64 @__lanes_group_reduce_i64(i32 5,
+; CHECK: br label %[[END2:end.lockstep.*]]
+; CHECK: [[END2]]:
+; CHECK-NEXT: br label %end
+; CHECK: br label %[[END1:end.lockstep.*]]
+; CHECK: [[END1]]:
+; CHECK-NEXT: br label %end
+; CHECK: end:
+; CHECK-NEXT: ret void
+define void @unswitched(ptr noalias %obj, i64 %n, i64 %stride) "lanes-work-group"="k" {
+entry:
+  %gid = call i64 @__lanes_local_id(i32 0)
+  %enter = icmp ult i64 %gid, %n
+  br i1 %enter, label %fields, label %end
+fields:
+  %out = load ptr, ptr %obj
+  %m.field = getelementptr inbounds i8, ptr %obj, i64 8
+  %m = load i64, ptr %m.field
+  %some = icmp sgt i64 %m, 0
+  br i1 %some, label %ph, label %zeros
+ph:
+  br label %outer
+outer:
+  %i = phi i64 [ %gid, %ph ], [ %i.next, %outer.latch ]
+  br label %inner
+inner:
+  %k = phi i64 [ 0, %outer ], [ %k.next, %inner ]
+  %acc = phi i64 [ 0, %outer ], [ %acc.next, %inner ]
+  %t = mul i64 %acc, %i
+  %acc.next = add i64 %t, %k
+  %k.next = add i64 %k, 1
+  %more = icmp slt i64 %k.next, %m
+  br i1 %more, label %inner, label %outer.latch
+outer.latch:
+  %p = getelementptr i64, ptr %out, i64 %i
+  store i64 %acc.next, ptr %p
+  %i.next = add i64 %i, %stride
+  %again = icmp ult i64 %i.next, %n
+  br i1 %again, label %outer, label %end
+zeros:
+  %j = phi i64 [ %j.next, %zeros ], [ %gid, %fields ]
+  %q = getelementptr i64, ptr %out, i64 %j
+  store i64 0, ptr %q
+  %j.next = add i64 %j, %stride
+  %again2 = icmp ult i64 %j.next, %n
+  br i1 %again2, label %zeros, label %end
+end:
+  ret void
+}
+
+; The same, but the block between the guard and the versions loads the
+; trip count from memory that only the work-items the guard let through
+; may read (not the kernel object): the guard stays where it is, and
+; neither version is made lockstep.
+; CHECK-LABEL: define void @unswitched_unsafe(
+; CHECK: br i1 %enter, label %fields, label %end
+; CHECK-NOT: lockstep
+; CHECK: ret void
+define void @unswitched_unsafe(ptr noalias %obj, ptr %mp, i64 %n, i64 %stride) "lanes-work-group"="k" {
+entry:
+  %gid = call i64 @__lanes_local_id(i32 0)
+  %enter = icmp ult i64 %gid, %n
+  br i1 %enter, label %fields, label %end
+fields:
+  %out = load ptr, ptr %obj
+  %m = load i64, ptr %mp
+  %some = icmp sgt i64 %m, 0
+  br i1 %some, label %ph, label %zeros
+ph:
+  br label %outer
+outer:
+  %i = phi i64 [ %gid, %ph ], [ %i.next, %outer.latch ]
+  br label %inner
+inner:
+  %k = phi i64 [ 0, %outer ], [ %k.next, %inner ]
+  %acc = phi i64 [ 0, %outer ], [ %acc.next, %inner ]
+  %t = mul i64 %acc, %i
+  %acc.next = add i64 %t, %k
+  %k.next = add i64 %k, 1
+  %more = icmp slt i64 %k.next, %m
+  br i1 %more, label %inner, label %outer.latch
+outer.latch:
+  %p = getelementptr i64, ptr %out, i64 %i
+  store i64 %acc.next, ptr %p
+  %i.next = add i64 %i, %stride
+  %again = icmp ult i64 %i.next, %n
+  br i1 %again, label %outer, label %end
+zeros:
+  %j = phi i64 [ %j.next, %zeros ], [ %gid, %fields ]
+  %q = getelementptr i64, ptr %out, i64 %j
+  store i64 0, ptr %q
+  %j.next = add i64 %j, %stride
+  %again2 = icmp ult i64 %j.next, %n
+  br i1 %again2, label %zeros, label %end
+end:
+  ret void
+}
