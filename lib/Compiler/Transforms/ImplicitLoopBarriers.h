@@ -29,14 +29,21 @@
 /// first, when the whole group reaches it, its exit compares with a bound
 /// the group shares (so the trip counts differ little; a loop bounded per
 /// work-item, such as a CSR row, is left alone) and it has the shape loop
-/// rotation gives (a preheader, maybe a guard, one exit from the latch,
-/// with or without the dedicated exit block loop simplification adds):
-/// the group goes round while any work-item wants another trip, decided by
-/// a group OR reduction at the bottom of the loop, and work-items that are
-/// done idle through the rest with their values carried. That collective
-/// splits the loop like a barrier, so it needs no implicit barrier of its
-/// own; the work-item loop inside it vectorizes with the body predicated
-/// (a GPU runs such a loop the same way). The trips that every work-item
+/// rotation gives (a preheader, maybe a guard, one exit from the latch)
+/// or one the pass can restore: a dedicated exit block between the latch
+/// and the guard's target is folded away, a preheader CFG simplification
+/// folded away is put back, a join that other paths share gets a block of
+/// the loop's own, and a guard before a branch the group takes one way (as
+/// loop unswitching leaves between the guard and two versions of a loop
+/// that holds `for (k = 0; k < m; ++k)`, one for m > 0) moves past that
+/// branch when every work-item may run its block, so that each version
+/// has a guard of its own. Then the group goes round while any work-item
+/// wants another trip, decided by a group OR reduction at the bottom of
+/// the loop, and work-items that are done idle through the rest with their
+/// values carried. That collective splits the loop like a barrier, so it
+/// needs no implicit barrier of its own; the work-item loop inside it
+/// vectorizes with the body predicated (a GPU runs such a loop the same
+/// way). The trips that every work-item
 /// makes, all but the last few of a grid-stride loop, run first in a copy
 /// of the loop without the predicate, whose loads and stores need no masks.
 /// When the exit compares an induction variable with a bound the group
