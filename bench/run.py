@@ -135,6 +135,8 @@ BENCHMARKS = [
     Benchmark("stream-copy-barrier", "stream", ["--kernel", "copy-barrier"],
               STREAM, 8),
     Benchmark("mandelbrot", "mandelbrot", [], DIVERGENT),
+    Benchmark("mandelbrot-grid-stride", "mandelbrot",
+              ["--kernel", "grid-stride"], DIVERGENT),
     Benchmark("sg-reduction", "sg_reduction", [], SUB_GROUPS,
               variants=SUB_GROUP_VARIANTS),
     Benchmark("sg-reduction-cached", "sg_reduction", ["--cached"],

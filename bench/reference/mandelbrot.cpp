@@ -1,7 +1,9 @@
 // mandelbrot, reference variant: one OpenMP task per work-group and a SIMD
 // loop over its pixels, each iterating its own escape-time loop. clang's
 // loop vectorizer widens innermost loops only, so this loop, with the
-// escape loop inside, stays scalar: what plain OpenMP code gets.
+// escape loop inside, stays scalar: what plain OpenMP code gets. It is also
+// the reference of `--kernel grid-stride`: OpenMP code has no reason to
+// stride.
 #include "problems/mandelbrot.hpp"
 
 // clang says it could not vectorize the SIMD loop below; that is the point.

@@ -60,7 +60,7 @@ int main() {
   // The unroller's loop passes give that loop a dedicated exit block; it
   // still runs in lockstep (its implicit barriers). The work-item loop of
   // its predicated last trips needs masked loads, which SSE2 lacks.
-  // CHECK: lanes-report.cpp:[[@LINE+2]]:1: remark: kernel '{{.*}}NdRangeInvoker<{{.*}}>>(void const*)' for local size 64x1x1 (fastest dimension first): 0 barriers, 3 implicit loop barriers, 4 sub-CFGs, loop state 30 bytes per work-item (+28 bytes uniform), 3 of 4 work-item loops vectorized (2, 4 lanes) [-Rpass-analysis=lanes-report]
+  // CHECK: lanes-report.cpp:[[@LINE+2]]:1: remark: kernel '{{.*}}NdRangeInvoker<{{.*}}>>(void const*)' for local size 64x1x1 (fastest dimension first): 0 barriers, 5 implicit loop barriers, 6 sub-CFGs, loop state 22 bytes per work-item (+48 bytes uniform), 5 of 6 work-item loops vectorized (2, 4 lanes) [-Rpass-analysis=lanes-report]
   // CHECK-NOT: remark
   Q.parallel_for(sycl::nd_range<1>(N / 4, L), [=](sycl::nd_item<1> It) {
     size_t K = It.get_local_id(0);

@@ -7,7 +7,11 @@
 /// count differs from pixel to pixel (1 outside the set, MaxIter inside
 /// it) and it has two exits: the kind of loop that runs in lockstep a
 /// vector's work-items at a time. 1-D range, local size 256 (a quarter of
-/// a row). No barriers.
+/// a row). No barriers. `--kernel grid-stride` launches 16 work-groups
+/// only, as code written for a GPU's multiprocessors does, and each
+/// work-item takes every 4096th pixel in a grid-stride loop around the
+/// escape-time loop (the reference, which has one form, and pocl's kernel
+/// do the same).
 ///
 /// The check iterates every pixel again on the host. Contraction into FMA
 /// may differ between the kernel and the check (pocl compiles the kernel
@@ -22,28 +26,42 @@
 #include "bench.hpp"
 
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 
 namespace mandelbrot {
 
 constexpr size_t Local = 256;
+/// The work-groups of `--kernel grid-stride`.
+constexpr size_t GridGroups = 16;
 constexpr uint32_t MaxIter = 256;
 constexpr float X0 = -2.25f, Y0 = -1.25f, Width = 3.0f, Height = 2.5f;
 
 struct Problem {
   size_t W, H;
+  bool GridStride; ///< `--kernel grid-stride`
   size_t pixels() const { return W * H; }
   float dx() const { return Width / float(W); }
   float dy() const { return Height / float(H); }
 };
 
 inline Problem problem(const bench::Options &Opts) {
-  return Opts.Smoke ? Problem{256, 128} : Problem{1024, 1024};
+  if (!Opts.Kernel.empty() && Opts.Kernel != "grid-stride") {
+    std::fprintf(stderr, "mandelbrot: --kernel grid-stride, or none\n");
+    std::exit(2);
+  }
+  bool GridStride = !Opts.Kernel.empty();
+  return Opts.Smoke ? Problem{256, 128, GridStride}
+                    : Problem{1024, 1024, GridStride};
 }
 
 inline void describe(const bench::Reporter &Rep, const Problem &P) {
   Rep.config("problem", std::to_string(P.W) + "x" + std::to_string(P.H) +
                             " pixels, at most " + std::to_string(MaxIter) +
-                            " iterations");
+                            " iterations" +
+                            (P.GridStride ? ", " + std::to_string(GridGroups) +
+                                                " groups, grid-stride"
+                                          : ""));
   Rep.config("local", Local);
 }
 

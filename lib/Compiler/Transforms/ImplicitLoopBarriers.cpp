@@ -139,23 +139,19 @@ BasicBlock *afterDedicatedExit(BasicBlock &Exit) {
              : nullptr;
 }
 
-/// True when every work-item may run `BB`, those that would not reach it
-/// too: nothing in it has side effects or may fault. The id and size
-/// queries count as safe, and so do loads of the kernel object's fields,
-/// as markKernelObjectDereferenceable makes them before any rewrite.
-bool mayRunForAll(const BasicBlock &BB) {
-  const Function &F = *BB.getParent();
-  const DataLayout &DL = F.getDataLayout();
-  return all_of(BB, [&](const Instruction &I) {
-    const auto *Load = dyn_cast<LoadInst>(&I);
-    int64_t Offset;
-    return I.isTerminator() || isa<PHINode>(I) ||
-           isSafeToSpeculativelyExecute(&I) || isQuery(getBuiltin(&I)) ||
-           (Load && Load->isSimple() && F.arg_size() &&
-            constantOffsetBase(Load->getPointerOperand(), DL, Offset) ==
-                F.getArg(0) &&
-            Offset >= 0);
-  });
+/// True when every work-item may run `I`, those that would not reach it
+/// too: it has no side effects and may not fault. The id and size queries
+/// count as safe, and so do loads of the kernel object's fields, as
+/// markKernelObjectDereferenceable makes them before any rewrite.
+bool mayRunForAll(const Instruction &I) {
+  const Function &F = *I.getFunction();
+  const auto *Load = dyn_cast<LoadInst>(&I);
+  int64_t Offset;
+  return isSafeToSpeculativelyExecute(&I) || isQuery(getBuiltin(&I)) ||
+         (Load && Load->isSimple() && F.arg_size() &&
+          constantOffsetBase(Load->getPointerOperand(), F.getDataLayout(),
+                             Offset) == F.getArg(0) &&
+          Offset >= 0);
 }
 
 /// True when `BB` ends in a branch that the group takes one way, to two
@@ -164,7 +160,10 @@ bool splitsUniformly(const BasicBlock &BB, const WorkItemShape &Shape) {
   const auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
   return Br && Br->isConditional() && Shape.isUniform(Br->getCondition()) &&
          Br->getSuccessor(0) != Br->getSuccessor(1) &&
-         BB.getSinglePredecessor() && mayRunForAll(BB);
+         BB.getSinglePredecessor() &&
+         all_of(BB, [](const Instruction &I) {
+           return I.isTerminator() || isa<PHINode>(I) || mayRunForAll(I);
+         });
 }
 
 /// `L` as a VaryingLoop, if it is one whose work-items all reach its
@@ -210,6 +209,10 @@ std::optional<VaryingLoop> matchVaryingLoop(Loop &L,
     if (is_contained(successors(V.Split), V.Join))
       return std::nullopt;
   }
+  // Without a preheader, the loop is entered from a branch with two ways
+  // on, which may part the group: it must be the guard.
+  if (V.NoPreheader && !V.Guard)
+    return std::nullopt;
   V.SharedJoin = any_of(predecessors(V.Join), [&](BasicBlock *Pred) {
     return Pred != FromLoop && Pred != V.Guard;
   });
@@ -345,9 +348,10 @@ FunctionCallee convergentBuiltin(Module &M, StringRef Name, FunctionType *Ty) {
 }
 
 /// Moves what `Preheader` computes up into `Guard` where that is safe (the
-/// kernel object's fields, address arithmetic), so that it reaches every
-/// work-item: a step loaded there stays a value the group shares, which
-/// makes its induction variable one computed from the trip count.
+/// kernel object's fields, id and size queries, address arithmetic), so
+/// that it reaches every work-item: a step loaded there stays a value the
+/// group shares, which makes its induction variable one computed from the
+/// trip count.
 void hoistIntoGuard(BasicBlock &Preheader, BasicBlock &Guard) {
   Instruction *At = Guard.getTerminator();
   for (Instruction &I :
@@ -356,7 +360,7 @@ void hoistIntoGuard(BasicBlock &Preheader, BasicBlock &Guard) {
       auto *Def = dyn_cast<Instruction>(Op);
       return Def && Def->getParent() == &Preheader;
     });
-    if (!I.isTerminator() && Ready && isSafeToSpeculativelyExecute(&I, At))
+    if (!I.isTerminator() && Ready && mayRunForAll(I))
       I.moveBefore(At);
   }
 }
