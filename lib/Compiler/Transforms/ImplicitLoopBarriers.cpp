@@ -122,8 +122,8 @@ struct VaryingLoop {
   BasicBlock *Join = nullptr;          ///< where the loop and guard meet
   BasicBlock *DedicatedExit = nullptr; ///< a dedicated exit before Join
   BasicBlock *Split = nullptr;         ///< a uniform branch after the guard
-  bool NoPreheader = false;
-  bool SharedJoin = false;
+  bool NoPreheader = false;            ///< a branch enters the header
+  bool SharedJoin = false;             ///< Join has other predecessors
   bool hasItsShape() const {
     return !DedicatedExit && !Split && !NoPreheader && !SharedJoin;
   }

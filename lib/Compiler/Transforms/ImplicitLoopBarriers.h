@@ -43,19 +43,20 @@
 /// values carried. That collective splits the loop like a barrier, so it
 /// needs no implicit barrier of its own; the work-item loop inside it
 /// vectorizes with the body predicated (a GPU runs such a loop the same
-/// way). The trips that every work-item
-/// makes, all but the last few of a grid-stride loop, run first in a copy
-/// of the loop without the predicate, whose loads and stores need no masks.
-/// When the exit compares an induction variable with a bound the group
-/// shares, the copy goes round on a test of the group's largest index
-/// alone (one reduction before the loop) and needs neither a vote nor any
-/// work-item's own exit test. Such a loop may hold loops of its own, with
-/// no barrier: in nested strided loops,
+/// way). The trips that every work-item makes, all but the last few of a
+/// grid-stride loop, run first in a copy of the loop without the
+/// predicate, whose loads and stores need no masks. When the exit compares
+/// an induction variable with a bound the group shares, the copy goes
+/// round on a test of the group's largest index alone (one reduction
+/// before the loop) and needs neither a vote nor any work-item's own exit
+/// test. Such a loop may hold loops of its own, with no barrier: in nested
+/// strided loops,
 /// `for (y = lid1; y < 42; y += 8) for (x = lid0; x < 50; x += 32)`, the
-/// outer loop's work-items leave a trip apart. The group then runs the outer
-/// loop in lockstep, and a work-item loop inside each of its trips runs the
-/// inner loop for every work-item, which lanes-lockstep-loops makes a
-/// lockstep loop of its own when it is an interleaved one, as here.
+/// outer loop's work-items leave a trip apart. The group then runs the
+/// outer loop in lockstep, and a work-item loop inside each of its trips
+/// runs the inner loop for every work-item, which lanes-lockstep-loops
+/// makes a lockstep loop of its own when it is an interleaved one, as
+/// here.
 ///
 /// Only innermost loops get an implicit barrier; loops around them then
 /// hold a barrier and are split by work-item loops like any loop with a
