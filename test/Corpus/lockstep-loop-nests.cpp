@@ -1,13 +1,15 @@
 // Loops whose work-items make different numbers of trips and that hold
-// loops of their own, run by the whole group in lockstep
-// (lanes-implicit-loop-barriers): ragged plane sums by two nested strided
-// loops, whose outer loop some rows of the group leave one trip early, with
-// each item's count of elements kept past both loops; grid-stride loops over
-// rows with an inner loop of a length read per row, where some work-items
-// skip the outer loop altogether, some leave it a trip early, and the last
-// row index each one took is kept; a nest three deep; escape-time loops
-// inside grid-stride loops over pixels; and grid-stride loops around a
-// loop of a count the compiler does not know, 0 included.
+// loops of their own, which lanes-implicit-loop-barriers runs in lockstep
+// for the whole group where that pays: ragged plane sums by two nested
+// strided loops, whose outer loop some rows of the group leave one trip
+// early, with each item's count of elements kept past both loops; a nest
+// three deep; escape-time loops inside grid-stride loops over pixels; and
+// grid-stride loops around a loop of a count the compiler does not know,
+// 0 included. Also grid-stride loops over rows with an inner loop of a
+// length read per row, where some work-items skip the outer loop
+// altogether, some leave it a trip early, and the last row index each one
+// took is kept (left as they are: the inner loop reads its row
+// contiguously and vectorizes over it).
 #include <sycl/sycl.hpp>
 
 #include "corpus.hpp"
