@@ -253,20 +253,17 @@ std::string kernelName(const Function &F) {
 
 void markKernelObjectDereferenceable(Function &WG) {
   const DataLayout &DL = WG.getDataLayout();
-  const Argument *Object = WG.getArg(0);
   uint64_t Bytes = 0;
   Align ObjectAlign;
   for (Instruction &I : instructions(WG)) {
     auto *Load = dyn_cast<LoadInst>(&I);
-    int64_t Offset;
-    if (!Load ||
-        constantOffsetBase(Load->getPointerOperand(), DL, Offset) != Object ||
-        Offset < 0)
+    std::optional<int64_t> Offset;
+    if (!Load || !(Offset = kernelObjectFieldOffset(*Load)))
       continue;
     Bytes = std::max(Bytes,
-                     uint64_t(Offset) + DL.getTypeStoreSize(Load->getType()));
+                     uint64_t(*Offset) + DL.getTypeStoreSize(Load->getType()));
     ObjectAlign =
-        std::max(ObjectAlign, commonAlignment(Load->getAlign(), Offset));
+        std::max(ObjectAlign, commonAlignment(Load->getAlign(), *Offset));
   }
   if (!Bytes)
     return;
@@ -278,6 +275,17 @@ StructType *groupContextType(LLVMContext &Ctx) {
   Type *I64 = Type::getInt64Ty(Ctx), *Ptr = PointerType::getUnqual(Ctx);
   Type *Ids = ArrayType::get(I64, 3);
   return StructType::get(Ctx, {Ids, Ids, Ids, Ptr, Ptr, I64});
+}
+
+std::optional<int64_t> kernelObjectFieldOffset(const LoadInst &Load) {
+  const Function &F = *Load.getFunction();
+  int64_t Offset;
+  if (!Load.isSimple() || F.arg_size() == 0 ||
+      constantOffsetBase(Load.getPointerOperand(), F.getDataLayout(), Offset) !=
+          F.getArg(0) ||
+      Offset < 0)
+    return std::nullopt;
+  return Offset;
 }
 
 const Value *constantOffsetBase(const Value *Ptr, const DataLayout &DL,

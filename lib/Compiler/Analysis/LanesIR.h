@@ -26,6 +26,7 @@ class Function;
 class Instruction;
 class Loop;
 class LLVMContext;
+class LoadInst;
 class LoopInfo;
 class Module;
 class StructType;
@@ -213,6 +214,12 @@ std::string kernelName(const llvm::Function &F);
 /// (it is one whole object, docs/ir-contract.md), and aligned as those loads
 /// imply, so that loads of its fields under a branch may be hoisted.
 void markKernelObjectDereferenceable(llvm::Function &WG);
+
+/// The byte offset of the kernel object's field that \p Load reads, when it
+/// is a simple load at a constant, non-negative offset from the first
+/// parameter of its function (the kernel object of a work-group function);
+/// std::nullopt otherwise.
+std::optional<int64_t> kernelObjectFieldOffset(const llvm::LoadInst &Load);
 
 /// The value \p Ptr is a constant byte offset from, through GEPs and casts,
 /// and that offset (possibly negative) in \p Offset.

@@ -211,16 +211,14 @@ SmallVector<Version, 4> versionsOf(const Function &Entry) {
 void foldKnownFields(Function &WG, const KnownFields &Fields) {
   if (Fields.empty())
     return;
-  const DataLayout &DL = WG.getDataLayout();
-  Argument *Object = WG.getArg(0);
   for (Instruction &I : make_early_inc_range(instructions(WG))) {
     auto *Load = dyn_cast<LoadInst>(&I);
-    if (!Load || !Load->isSimple() || !Load->getType()->isIntegerTy())
+    if (!Load || !Load->getType()->isIntegerTy())
       continue;
-    int64_t Offset;
-    if (constantOffsetBase(Load->getPointerOperand(), DL, Offset) != Object)
+    std::optional<int64_t> Offset = kernelObjectFieldOffset(*Load);
+    if (!Offset)
       continue;
-    auto Field = Fields.find(Offset);
+    auto Field = Fields.find(*Offset);
     if (Field == Fields.end() ||
         Field->second.getBitWidth() != Load->getType()->getIntegerBitWidth())
       continue;

@@ -144,14 +144,9 @@ BasicBlock *afterDedicatedExit(BasicBlock &Exit) {
 /// count as safe, and so do loads of the kernel object's fields, as
 /// markKernelObjectDereferenceable makes them before any rewrite.
 bool mayRunForAll(const Instruction &I) {
-  const Function &F = *I.getFunction();
   const auto *Load = dyn_cast<LoadInst>(&I);
-  int64_t Offset;
   return isSafeToSpeculativelyExecute(&I) || isQuery(getBuiltin(&I)) ||
-         (Load && Load->isSimple() && F.arg_size() &&
-          constantOffsetBase(Load->getPointerOperand(), F.getDataLayout(),
-                             Offset) == F.getArg(0) &&
-          Offset >= 0);
+         (Load && kernelObjectFieldOffset(*Load));
 }
 
 /// True when `BB` ends in a branch that the group takes one way, to two
