@@ -232,6 +232,15 @@ size_t __lanes_required_local_size(lanes_entry_fn entry, unsigned dim)
 unsigned __lanes_required_sub_group_size(lanes_entry_fn entry)
     __attribute__((nothrow, const));
 
+/// The bytes of loop state that a work-group of `entry` keeps for each of
+/// its work-items (values live across barriers, private variables,
+/// sub-group operands; what `lanes++ --lanes-report` prints as loop
+/// state), the most over the work-group functions made for it. The
+/// pipeline folds every call to a constant once it has lowered the entry,
+/// 0 when it did not. 0 in library-only mode, where no compiler lowers it.
+size_t __lanes_private_mem_size(lanes_entry_fn entry)
+    __attribute__((nothrow, const));
+
 #ifdef __cplusplus
 }
 #endif

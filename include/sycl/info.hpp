@@ -351,6 +351,12 @@ struct compile_work_group_size {
 struct compile_sub_group_size {
   using return_type = uint32_t;
 };
+/// The bytes of memory the kernel keeps for each work-item of a group: its
+/// loop state (values live across barriers, private variables), what
+/// `lanes++ --lanes-report` prints; always 0 in library-only mode.
+struct private_mem_size {
+  using return_type = size_t;
+};
 /// The number of sub-groups the kernel requires: always 0, as SYCL 2020
 /// has no kernel attribute that sets it.
 struct compile_num_sub_groups {

@@ -52,6 +52,9 @@ struct KernelInfo {
   /// The sub-group size it requires (`[[sycl::reqd_sub_group_size]]`), or
   /// 0; null until a launch has registered.
   uint32_t (*RequiredSubGroupSize)();
+  /// The bytes of loop state it keeps per work-item; null until a launch
+  /// has registered.
+  size_t (*PrivateMemSize)();
 };
 
 /// The kernels of the program, in the order they registered.
@@ -98,8 +101,8 @@ template <typename T> const char *typeName() {
 /// starts once kernelInfo() is instantiated for it. Info is constant
 /// initialized, before any registration runs.
 template <typename Key> struct KernelRecord {
-  static inline KernelInfo Info{&typeName<Key>, SubGroupSize, 0, nullptr,
-                                nullptr};
+  static inline KernelInfo Info{&typeName<Key>, SubGroupSize, 0,
+                                nullptr,        nullptr,      nullptr};
   static inline const bool Registered = KernelRegistry::get().add(Info);
 };
 
@@ -110,14 +113,14 @@ template <typename Key, size_t Limit> struct KernelGroupLimit {
 };
 
 /// Points the record of kernel \p Key at the local and sub-group sizes it
-/// requires as the program starts. Any launch \p Invoker of the kernel
-/// answers: all reach its call operator.
+/// requires, and at its loop state, as the program starts. Any launch
+/// \p Invoker of the kernel answers: all reach its call operator.
 template <typename Key, typename Invoker> struct KernelRequirement {
   static inline const bool Set =
       (KernelRecord<Key>::Info.RequiredLocalSize = &requiredLocalSize<Invoker>,
        KernelRecord<Key>::Info.RequiredSubGroupSize =
            &requiredSubGroupSize<Invoker>,
-       true);
+       KernelRecord<Key>::Info.PrivateMemSize = &privateMemSize<Invoker>, true);
 };
 
 /// The kernel named \p NameT whose kernel object is a \p KernelT, whose
@@ -657,6 +660,8 @@ typename Param::return_type kernel::get_info(const device &Dev) const {
   } else if constexpr (std::is_same_v<Param,
                                       specific::compile_sub_group_size>) {
     return Kernel->RequiredSubGroupSize ? Kernel->RequiredSubGroupSize() : 0;
+  } else if constexpr (std::is_same_v<Param, specific::private_mem_size>) {
+    return Kernel->PrivateMemSize ? Kernel->PrivateMemSize() : 0;
   } else if constexpr (std::is_same_v<Param,
                                       specific::compile_num_sub_groups>) {
     return 0; // No SYCL 2020 kernel attribute sets it.

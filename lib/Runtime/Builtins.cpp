@@ -126,6 +126,11 @@ LANES_NOTHROW unsigned __lanes_required_sub_group_size(lanes_entry_fn) {
   return 0;
 }
 
+LANES_NOTHROW size_t __lanes_private_mem_size(lanes_entry_fn) {
+  // Reached only when the compiler did not fold the call: not compiled.
+  return 0;
+}
+
 void *__lanes_loop_state(struct lanes_wg_ctx *Ctx, uint64_t Bytes) {
   return workerOf(Ctx, "__lanes_loop_state").LoopState.reserve(Bytes);
 }

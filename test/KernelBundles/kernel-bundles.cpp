@@ -173,6 +173,14 @@ int runBundles(sycl::queue &Q, int *Out) {
                "kernel queries on the device");
   std::printf("  work_group_size %zu, sub-group size %zu\n", MaxGroup,
               SubGroup);
+  // Compiled, the loop state of Scale (test/Driver/private-mem-size.cpp
+  // holds it to lanes++ --lanes-report); library-only, no compiler lowered
+  // it.
+  size_t Private = K.get_info<specific::private_mem_size>(Dev);
+#if !(defined(LANES_COMPILED_KERNELS) && LANES_COMPILED_KERNELS)
+  Rc |= expect(Private == 0, "private_mem_size in library-only mode");
+#endif
+  std::printf("  private_mem_size %zu\n", Private);
   Rc |= expectThrow(
       sycl::errc::invalid, [&] { K.get_info<specific::global_work_size>(Dev); },
       "global_work_size of a SYCL kernel");

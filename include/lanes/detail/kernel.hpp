@@ -321,6 +321,13 @@ template <typename Invoker> uint32_t requiredSubGroupSize() {
   return __lanes_required_sub_group_size(&kernelEntry<Invoker>);
 }
 
+/// The bytes of loop state the kernel \p Invoker runs keeps per
+/// work-item, which the compiler answers once it has lowered the kernel;
+/// 0 in library-only mode.
+template <typename Invoker> size_t privateMemSize() {
+  return __lanes_private_mem_size(&kernelEntry<Invoker>);
+}
+
 /// Whether the launch work-items of \p Invoker are the kernel's
 /// work-items, so that the launch's local size is the kernel's work-group
 /// size (a hierarchical kernel's launch work-items are its groups).

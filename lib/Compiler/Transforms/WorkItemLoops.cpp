@@ -952,6 +952,38 @@ static void foldWorkGroupFunctionQueries(Module &M, Function &WG) {
   }
 }
 
+/// Replaces every `__lanes_private_mem_size(@entry)` call by the most
+/// loop state per work-item of the work-group functions lowered from
+/// `@entry` (0 when none was), as their summaries record it.
+static void foldPrivateMemSizeQueries(Module &M) {
+  Function *Query = M.getFunction("__lanes_private_mem_size");
+  if (!Query)
+    return;
+  for (User *U : make_early_inc_range(Query->users())) {
+    auto *Call = dyn_cast<CallInst>(U);
+    if (!Call || Call->getCalledFunction() != Query)
+      continue;
+    auto *Entry =
+        Call->arg_size() == 1
+            ? dyn_cast<Function>(Call->getArgOperand(0)->stripPointerCasts())
+            : nullptr;
+    if (!Entry) {
+      diagnoseKernel(*Call->getFunction(), Call,
+                     "__lanes_private_mem_size takes a constant kernel entry "
+                     "function (include/lanes/builtins.h)");
+      continue;
+    }
+    uint64_t Bytes = 0;
+    for (Function &WG : M)
+      if (WG.getFnAttribute(LoweredWorkGroupAttr).getValueAsString() ==
+          Entry->getName())
+        if (std::optional<WorkGroupSummary> S = readSummary(WG))
+          Bytes = std::max(Bytes, S->StateBytesPerItem);
+    Call->replaceAllUsesWith(ConstantInt::get(Call->getType(), Bytes));
+    Call->eraseFromParent();
+  }
+}
+
 } // namespace cbs
 
 PreservedAnalyses WorkItemLoopsPass::run(Module &M,
@@ -976,8 +1008,10 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M,
     cbs::foldWorkGroupFunctionQueries(M, *WG);
     ++NumWorkGroupFunctions;
   }
-  return WorkGroupFunctions.empty() ? PreservedAnalyses::all()
-                                    : PreservedAnalyses::none();
+  bool Queried = M.getFunction("__lanes_private_mem_size");
+  cbs::foldPrivateMemSizeQueries(M);
+  return WorkGroupFunctions.empty() && !Queried ? PreservedAnalyses::all()
+                                                : PreservedAnalyses::none();
 }
 
 } // namespace lanes

@@ -98,6 +98,9 @@
 /// Finally every `__lanes_work_group_function(@entry)` is folded to the
 /// new function, and what it was lowered to (barriers, sub-CFGs, bytes of
 /// loop state) is recorded on it for `lanes-report` (WorkGroupSummary.h).
+/// Every `__lanes_private_mem_size(@entry)` is folded to the most bytes of
+/// loop state per work-item that the functions lowered from `@entry`
+/// keep.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_TRANSFORMS_WORKITEMLOOPS_H

@@ -2,7 +2,9 @@
 ; lanes-report: its barriers (the user's apart from the implicit ones the
 ; pipeline adds), group and sub-group collectives, sub-CFGs, and the bytes
 ; of loop state per work-item and in uniform slots; lanes-report says the
-; same (with no vectorizer run, no loop is vectorized).
+; same (with no vectorizer run, no loop is vectorized). Each
+; __lanes_private_mem_size query folds to its entry's loop state per
+; work-item, 0 for an entry no work-group function was lowered from.
 ; RUN: lanes-opt -passes='function(lanes-isolate-barriers),lanes-work-item-loops' %s -S | FileCheck %s
 ; RUN: lanes-opt -passes='function(lanes-isolate-barriers),lanes-work-item-loops,function(lanes-report)' -pass-remarks-analysis=lanes-report %s -disable-output 2>&1 | FileCheck %s --check-prefix=REPORT
 
@@ -28,6 +30,35 @@ define void @collectives(ptr %k) "lanes-kernel" {
 }
 
 define void @plain(ptr %k) "lanes-kernel" {
+  ret void
+}
+
+define void @never_lowered(ptr %k) "lanes-kernel" {
+  ret void
+}
+
+declare i64 @__lanes_private_mem_size(ptr) nounwind memory(none)
+
+; CHECK-LABEL: define void @private_mem_sizes(ptr %out)
+; CHECK-NEXT: store i64 24, ptr %out
+; CHECK-NEXT: %p1 = getelementptr i64, ptr %out, i64 1
+; CHECK-NEXT: store i64 16, ptr %p1
+; CHECK-NEXT: %p2 = getelementptr i64, ptr %out, i64 2
+; CHECK-NEXT: store i64 0, ptr %p2
+; CHECK-NEXT: %p3 = getelementptr i64, ptr %out, i64 3
+; CHECK-NEXT: store i64 0, ptr %p3
+define void @private_mem_sizes(ptr %out) {
+  %b = call i64 @__lanes_private_mem_size(ptr @barriers)
+  store i64 %b, ptr %out
+  %c = call i64 @__lanes_private_mem_size(ptr @collectives)
+  %p1 = getelementptr i64, ptr %out, i64 1
+  store i64 %c, ptr %p1
+  %p = call i64 @__lanes_private_mem_size(ptr @plain)
+  %p2 = getelementptr i64, ptr %out, i64 2
+  store i64 %p, ptr %p2
+  %n = call i64 @__lanes_private_mem_size(ptr @never_lowered)
+  %p3 = getelementptr i64, ptr %out, i64 3
+  store i64 %n, ptr %p3
   ret void
 }
 
