@@ -52,9 +52,10 @@ struct KernelInfo {
   /// The sub-group size it requires (`[[sycl::reqd_sub_group_size]]`), or
   /// 0; null until a launch has registered.
   uint32_t (*RequiredSubGroupSize)();
-  /// The bytes of loop state it keeps per work-item; null until a launch
-  /// has registered.
-  size_t (*PrivateMemSize)();
+  /// The bytes of loop state it keeps per work-item: the most that a
+  /// launch of it (a range kernel has two, for padded ranges and not) that
+  /// has registered keeps.
+  size_t PrivateMemSize;
 };
 
 /// The kernels of the program, in the order they registered.
@@ -102,7 +103,7 @@ template <typename T> const char *typeName() {
 /// initialized, before any registration runs.
 template <typename Key> struct KernelRecord {
   static inline KernelInfo Info{&typeName<Key>, SubGroupSize, 0,
-                                nullptr,        nullptr,      nullptr};
+                                nullptr,        nullptr,      0};
   static inline const bool Registered = KernelRegistry::get().add(Info);
 };
 
@@ -113,14 +114,17 @@ template <typename Key, size_t Limit> struct KernelGroupLimit {
 };
 
 /// Points the record of kernel \p Key at the local and sub-group sizes it
-/// requires, and at its loop state, as the program starts. Any launch
-/// \p Invoker of the kernel answers: all reach its call operator.
+/// requires as the program starts (any launch \p Invoker of the kernel
+/// answers: all reach its call operator), and counts the loop state of
+/// \p Invoker's work-group functions in its private memory.
 template <typename Key, typename Invoker> struct KernelRequirement {
   static inline const bool Set =
       (KernelRecord<Key>::Info.RequiredLocalSize = &requiredLocalSize<Invoker>,
        KernelRecord<Key>::Info.RequiredSubGroupSize =
            &requiredSubGroupSize<Invoker>,
-       KernelRecord<Key>::Info.PrivateMemSize = &privateMemSize<Invoker>, true);
+       KernelRecord<Key>::Info.PrivateMemSize = std::max(
+           KernelRecord<Key>::Info.PrivateMemSize, privateMemSize<Invoker>()),
+       true);
 };
 
 /// The kernel named \p NameT whose kernel object is a \p KernelT, whose
@@ -661,7 +665,7 @@ typename Param::return_type kernel::get_info(const device &Dev) const {
                                       specific::compile_sub_group_size>) {
     return Kernel->RequiredSubGroupSize ? Kernel->RequiredSubGroupSize() : 0;
   } else if constexpr (std::is_same_v<Param, specific::private_mem_size>) {
-    return Kernel->PrivateMemSize ? Kernel->PrivateMemSize() : 0;
+    return Kernel->PrivateMemSize;
   } else if constexpr (std::is_same_v<Param,
                                       specific::compile_num_sub_groups>) {
     return 0; // No SYCL 2020 kernel attribute sets it.

@@ -115,6 +115,11 @@ inline constexpr llvm::StringLiteral ImplicitBarrierMD = "lanes.implicit";
 /// made of it (WorkGroupSummary.h), for `lanes-report`.
 inline constexpr llvm::StringLiteral WorkGroupSummaryMD =
     "lanes.work_group_summary";
+/// Metadata kind on a `__lanes_private_mem_size` call: `!{ptr @entry}`, the
+/// entry it asks about, which `lanes-required-local-sizes` moved there from
+/// the call's argument; `!{null}` once nothing else kept the entry.
+inline constexpr llvm::StringLiteral PrivateMemSizeEntryMD =
+    "lanes.private_mem_size.entry";
 
 /// The runtime functions a lowered work-group function calls
 /// (include/lanes/abi.h).

@@ -165,6 +165,31 @@ bool foldQueries(Module &M, const Requirement &R) {
   return true;
 }
 
+/// Moves the entry of each `__lanes_private_mem_size(@entry)` call from its
+/// argument to PrivateMemSizeEntryMD, which does not keep the entry alive:
+/// an entry that nothing launches (a range kernel's padded twin, when the
+/// range is a multiple of the group) is then dropped, not compiled for a
+/// query. True if the module declares the query.
+bool detachPrivateMemSizeQueries(Module &M) {
+  Function *Fn = M.getFunction("__lanes_private_mem_size");
+  if (!Fn)
+    return false;
+  for (User *U : Fn->users()) {
+    auto *Call = dyn_cast<CallInst>(U);
+    if (!Call || Call->getCalledFunction() != Fn || Call->arg_size() != 1)
+      continue;
+    // Any other argument is left for lanes-work-item-loops to diagnose.
+    Value *Arg = Call->getArgOperand(0);
+    if (auto *Entry = dyn_cast<Function>(Arg->stripPointerCasts())) {
+      Call->setMetadata(
+          PrivateMemSizeEntryMD,
+          MDNode::get(M.getContext(), ValueAsMetadata::get(Entry)));
+      Call->setArgOperand(0, Constant::getNullValue(Arg->getType()));
+    }
+  }
+  return true;
+}
+
 } // namespace
 
 PreservedAnalyses RequiredLocalSizesPass::run(Module &M,
@@ -172,6 +197,7 @@ PreservedAnalyses RequiredLocalSizesPass::run(Module &M,
   bool Changed = markAnnotatedSizes(M);
   for (const Requirement &R : Requirements)
     Changed |= foldQueries(M, R);
+  Changed |= detachPrivateMemSizeQueries(M);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 

@@ -27,6 +27,11 @@
 /// arguments are not such constants is an error: the runtime would answer
 /// 0. The annotations, read, are dropped: they would keep each call
 /// operator alive after the inliner copied it into its entries.
+///
+/// Each `__lanes_private_mem_size(@entry)` call, which only
+/// `lanes-work-item-loops` can answer, names its entry in metadata
+/// (PrivateMemSizeEntryMD) instead of its argument from here on, so that
+/// the query does not keep an entry that nothing launches alive.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_TRANSFORMS_REQUIREDLOCALSIZES_H

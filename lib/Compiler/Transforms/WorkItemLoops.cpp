@@ -954,7 +954,9 @@ static void foldWorkGroupFunctionQueries(Module &M, Function &WG) {
 
 /// Replaces every `__lanes_private_mem_size(@entry)` call by the most
 /// loop state per work-item of the work-group functions lowered from
-/// `@entry` (0 when none was), as their summaries record it.
+/// `@entry` (0 when none was, or the entry was dropped), as their
+/// summaries record it. The entry is the argument, or the metadata
+/// `lanes-required-local-sizes` moved it to.
 static void foldPrivateMemSizeQueries(Module &M) {
   Function *Query = M.getFunction("__lanes_private_mem_size");
   if (!Query)
@@ -963,11 +965,17 @@ static void foldPrivateMemSizeQueries(Module &M) {
     auto *Call = dyn_cast<CallInst>(U);
     if (!Call || Call->getCalledFunction() != Query)
       continue;
-    auto *Entry =
-        Call->arg_size() == 1
-            ? dyn_cast<Function>(Call->getArgOperand(0)->stripPointerCasts())
-            : nullptr;
-    if (!Entry) {
+    // Dropped: named in metadata that lost its entry.
+    bool Dropped = false;
+    const Function *Entry = nullptr;
+    const MDNode *Detached = Call->getMetadata(PrivateMemSizeEntryMD);
+    if (Detached && Detached->getNumOperands() == 1) {
+      Entry = mdconst::dyn_extract_or_null<Function>(Detached->getOperand(0));
+      Dropped = !Detached->getOperand(0);
+    } else if (Call->arg_size() == 1) {
+      Entry = dyn_cast<Function>(Call->getArgOperand(0)->stripPointerCasts());
+    }
+    if (!Entry && !Dropped) {
       diagnoseKernel(*Call->getFunction(), Call,
                      "__lanes_private_mem_size takes a constant kernel entry "
                      "function (include/lanes/builtins.h)");
@@ -975,8 +983,8 @@ static void foldPrivateMemSizeQueries(Module &M) {
     }
     uint64_t Bytes = 0;
     for (Function &WG : M)
-      if (WG.getFnAttribute(LoweredWorkGroupAttr).getValueAsString() ==
-          Entry->getName())
+      if (Entry && WG.getFnAttribute(LoweredWorkGroupAttr).getValueAsString() ==
+                       Entry->getName())
         if (std::optional<WorkGroupSummary> S = readSummary(WG))
           Bytes = std::max(Bytes, S->StateBytesPerItem);
     Call->replaceAllUsesWith(ConstantInt::get(Call->getType(), Bytes));
