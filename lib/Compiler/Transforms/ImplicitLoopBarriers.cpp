@@ -726,12 +726,14 @@ PreservedAnalyses ImplicitLoopBarriersPass::run(Function &F,
   DenseSet<const Value *> Moving = followFastestId(F);
   SmallVector<BasicBlock *, 4> Headers, VaryingHeaders;
   for (Loop *L : LI.getLoopsInPreorder()) {
-    if (hasBarrier(*L) || !paysToTurn(*L, LI, SE, Moving))
-      continue;
+    // A loop the group runs in lockstep gets a barrier only if innermost.
     bool Lockstep = runsInLockstep(*L, Shape);
-    if (Lockstep && L->isInnermost())
+    if ((Lockstep && !L->isInnermost()) || hasBarrier(*L) ||
+        !paysToTurn(*L, LI, SE, Moving))
+      continue;
+    if (Lockstep)
       Headers.push_back(L->getHeader());
-    else if (!Lockstep && matchVaryingLoop(*L, Shape))
+    else if (matchVaryingLoop(*L, Shape))
       VaryingHeaders.push_back(L->getHeader());
   }
   if (Headers.empty() && VaryingHeaders.empty())
