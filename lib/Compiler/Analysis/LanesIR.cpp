@@ -257,8 +257,9 @@ void markKernelObjectDereferenceable(Function &WG) {
   Align ObjectAlign;
   for (Instruction &I : instructions(WG)) {
     auto *Load = dyn_cast<LoadInst>(&I);
-    std::optional<int64_t> Offset;
-    if (!Load || !(Offset = kernelObjectFieldOffset(*Load)))
+    std::optional<int64_t> Offset =
+        Load ? kernelObjectFieldOffset(*Load) : std::nullopt;
+    if (!Offset)
       continue;
     Bytes = std::max(Bytes,
                      uint64_t(*Offset) + DL.getTypeStoreSize(Load->getType()));

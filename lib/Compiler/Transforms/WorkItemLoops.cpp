@@ -982,11 +982,12 @@ static void foldPrivateMemSizeQueries(Module &M) {
       continue;
     }
     uint64_t Bytes = 0;
-    for (Function &WG : M)
-      if (Entry && WG.getFnAttribute(LoweredWorkGroupAttr).getValueAsString() ==
-                       Entry->getName())
-        if (std::optional<WorkGroupSummary> S = readSummary(WG))
-          Bytes = std::max(Bytes, S->StateBytesPerItem);
+    if (Entry)
+      for (Function &WG : M)
+        if (WG.getFnAttribute(LoweredWorkGroupAttr).getValueAsString() ==
+            Entry->getName())
+          if (std::optional<WorkGroupSummary> S = readSummary(WG))
+            Bytes = std::max(Bytes, S->StateBytesPerItem);
     Call->replaceAllUsesWith(ConstantInt::get(Call->getType(), Bytes));
     Call->eraseFromParent();
   }
