@@ -88,6 +88,12 @@ const DeviceInfo &deviceInfo();
 /// The returned pointer stays valid for the life of the process.
 const char *demangle(const char *MangledName);
 
+/// Prints that the running kernel called \p Query (a free function query
+/// of sycl/free_function_queries.hpp, "this_work_item::get_nd_item") with
+/// \p Dims dimensions although a dimension past them has more than one
+/// work-item, and aborts.
+[[noreturn]] void queryDimensionsError(const char *Query, int Dims) noexcept;
+
 //===----------------------------------------------------------------------===//
 // Kernel output: what sycl::stream (SYCL 2020 4.16) asks of the runtime.
 //===----------------------------------------------------------------------===//

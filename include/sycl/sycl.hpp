@@ -24,6 +24,7 @@
 #include "sycl/device_event.hpp"
 #include "sycl/event.hpp"
 #include "sycl/exception.hpp"
+#include "sycl/free_function_queries.hpp"
 #include "sycl/functional.hpp"
 #include "sycl/group.hpp"
 #include "sycl/group_algorithm.hpp"

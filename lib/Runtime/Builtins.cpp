@@ -26,6 +26,7 @@
 
 #include "lanes/abi.h"
 #include "lanes/builtins.h"
+#include "lanes/runtime.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -150,3 +151,14 @@ void __lanes_divergent_barrier(struct lanes_wg_ctx *Ctx, const char *First,
 }
 
 } // extern "C"
+
+void lanes::rt::queryDimensionsError(const char *Query, int Dims) noexcept {
+  const LaunchState *Running = currentWorker().Launch;
+  std::fprintf(stderr,
+               "lanes: error: kernel '%s' called "
+               "sycl::ext::oneapi::%s<%d>(), but its range "
+               "has more than one work-item in a dimension past the first "
+               "%d: the query must name the kernel's dimensions\n",
+               Running ? Running->kernelName() : "<none>", Query, Dims, Dims);
+  std::abort();
+}
