@@ -41,6 +41,7 @@
 #include "../Transforms/SplitChosenLoads.h"
 #include "../Transforms/TrimWorkItemLoops.h"
 #include "../Transforms/UniformTripCounts.h"
+#include "../Transforms/VectorMath.h"
 #include "../Transforms/VectorizationRemarks.h"
 #include "../Transforms/VersionClamps.h"
 #include "../Transforms/WorkItemLoops.h"
@@ -263,6 +264,11 @@ void registerPassBuilderCallbacks(PassBuilder &PB) {
   PB.registerOptimizerEarlyEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         MPM.addPass(kernelPipeline());
+      });
+  // Where InjectTLIMappings is about to name LLVM's own vector math.
+  PB.registerVectorizerStartEPCallback(
+      [](FunctionPassManager &FPM, OptimizationLevel) {
+        FPM.addPass(VectorMathPass());
       });
   PB.registerOptimizerLastEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {

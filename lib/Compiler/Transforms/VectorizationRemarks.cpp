@@ -13,6 +13,7 @@
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/VFABIDemangler.h"
 
 #include <string>
 
@@ -53,7 +54,9 @@ std::string blocker(const WorkItemLoop &W) {
       if (I.isAtomic())
         return "it performs atomic operations";
       auto *Call = dyn_cast<CallBase>(&I);
-      if (!Call || isa<IntrinsicInst>(Call))
+      // Intrinsics, and calls with vector variants (vector math), widen.
+      if (!Call || isa<IntrinsicInst>(Call) ||
+          Call->getFnAttr(VFABI::MappingsAttrName).isValid())
         continue;
       const Function *Callee = Call->getCalledFunction();
       if (!Callee)
