@@ -107,8 +107,20 @@ template <typename T> T dotRef(const T *A, const T *B, int N) {
   }
   return Sum;
 }
-/// p / length(p), or p itself when the length is zero.
+/// p / length(p), or p itself when the length is zero; with infinite
+/// elements (and no NaN) their direction alone, as OpenCL 1.2 7.5.1 says.
 template <typename T> void normalizeRef(const T *P, T *Out) {
+  int Infinities = 0;
+  bool Nan = false;
+  for (int K = 0; K < Width; ++K)
+    Infinities += std::isinf(P[K]), Nan |= std::isnan(P[K]);
+  if (Infinities && !Nan) {
+    for (int K = 0; K < Width; ++K)
+      Out[K] = std::isinf(P[K])
+                   ? std::copysign(T(1), P[K]) / std::sqrt(T(Infinities))
+                   : P[K] * T(0);
+    return;
+  }
   T Length = std::sqrt(dotRef(P, P, Width));
   for (int K = 0; K < Width; ++K)
     Out[K] = Length == 0 ? P[K] : P[K] / Length;
@@ -365,9 +377,47 @@ template <typename T> int runCommon(sycl::queue &Q, const std::string &Name) {
 
 } // namespace
 
+/// length, distance and normalize of vectors whose squares overflow or
+/// fall below the normal numbers (3-4-5 triangles scaled by powers of
+/// two, exactly): the results are the unscaled ones, scaled back.
+template <typename T> int runGeometricRange(sycl::queue &Q, const char *Name) {
+  using V2 = sycl::vec<T, 2>;
+  const int Exps[] = {sizeof(T) == 4 ? 100 : 900, sizeof(T) == 4 ? -100 : -900,
+                      sizeof(T) == 4 ? -135 : -1060};
+  constexpr int Cases = 3, PerCase = 5;
+  T *Out = sycl::malloc_shared<T>(Cases * PerCase, Q);
+  int *E = sycl::malloc_shared<int>(Cases, Q);
+  std::copy(std::begin(Exps), std::end(Exps), E);
+  Q.parallel_for(sycl::range<1>(Cases), [=](sycl::id<1> I) {
+     T S = std::ldexp(T(1), E[I]);
+     V2 P(T(3) * S, T(4) * S);
+     T *O = Out + I * PerCase;
+     O[0] = sycl::length(P);
+     O[1] = sycl::distance(P, -P);
+     V2 U = sycl::normalize(P);
+     O[2] = U[0], O[3] = U[1];
+     O[4] = sycl::length(sycl::vec<T, 3>(T(0), T(4) * S, T(3) * S));
+   }).wait();
+  int Bad = 0;
+  for (int C = 0; C < Cases; ++C) {
+    T S = std::ldexp(T(1), Exps[C]);
+    T Want[PerCase] = {T(5) * S, T(10) * S, T(3) / T(5), T(4) / T(5), T(5) * S};
+    for (int K = 0; K < PerCase; ++K)
+      if (!vecmath::sameBits(Out[C * PerCase + K], Want[K]) && Bad++ < 8)
+        std::printf("  %s range case 2^%d [%d]: got %.17g, want %.17g\n", Name,
+                    Exps[C], K, double(Out[C * PerCase + K]), double(Want[K]));
+  }
+  std::printf("%s geometric out of range: %s\n", Name, Bad ? "FAIL" : "OK");
+  sycl::free(Out, Q);
+  sycl::free(E, Q);
+  return Bad ? 1 : 0;
+}
+
 int main() {
   sycl::queue Q;
   int Rc = runCommon<float>(Q, "float");
   Rc |= runCommon<double>(Q, "double");
+  Rc |= runGeometricRange<float>(Q, "float");
+  Rc |= runGeometricRange<double>(Q, "double");
   return Rc;
 }

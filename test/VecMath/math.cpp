@@ -414,10 +414,16 @@ template <typename T> T reference(int F, T A, T B, T C, int K, int *IntOut) {
   case HalfTan:
     return std::tan(A);
   case Pow:
-  case Powr:
+    return std::pow(A, B);
+  case Powr: // OpenCL 1.2 7.5.1's special cases
   case NativePowr:
   case HalfPowr:
-    return std::pow(A, B);
+    if (A != A || B != B)
+      return A + B;
+    if (A < T(0) || (B == T(0) && (A == T(0) || std::isinf(A))) ||
+        (A == T(1) && std::isinf(B)))
+      return std::numeric_limits<T>::quiet_NaN();
+    return std::pow(std::fabs(A), B);
   case Asin:
     return std::asin(A);
   case Acos:
@@ -507,8 +513,11 @@ template <typename T> T reference(int F, T A, T B, T C, int K, int *IntOut) {
     std::modf(A, &Whole);
     return Whole;
   }
-  case Fract:
-    return std::fmin(A - std::floor(A), std::nextafter(T(1), T(0)));
+  case Fract: // NaN for NaN, a zero of x's sign for zeros and infinities
+    if (A == T(0) || std::isinf(A))
+      return std::copysign(T(0), A);
+    return A != A ? A
+                  : std::fmin(A - std::floor(A), std::nextafter(T(1), T(0)));
   case FractFloor:
     return std::floor(A);
   case Remquo:
@@ -529,10 +538,11 @@ template <typename T> T reference(int F, T A, T B, T C, int K, int *IntOut) {
                                          : std::fmin(A, B);
   case Pown:
     return Narrow(std::pow(LD(A), LD(K)));
-  case Rootn:
-    if (A < 0 && K % 2 == 0)
+  case Rootn: // a zero keeps its sign for odd n
+    if (K == 0 || (A < 0 && K % 2 == 0))
       return std::numeric_limits<T>::quiet_NaN();
-    return Narrow((A < 0 ? -1 : 1) * std::pow(std::fabs(LD(A)), 1 / LD(K)));
+    return Narrow((std::signbit(A) && K % 2 ? -1 : 1) *
+                  std::pow(std::fabs(LD(A)), 1 / LD(K)));
   case Acospi:
     return Narrow(std::acos(LD(A)) / PiL);
   case Asinpi:

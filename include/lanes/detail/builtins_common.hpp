@@ -26,6 +26,7 @@
 #include "lanes/detail/math_scalar.hpp"
 #include "sycl/half.hpp"
 
+#include <limits>
 #include <type_traits>
 
 namespace lanes::detail {
@@ -106,17 +107,40 @@ GeometricT<T> dotOf(const ValueT<T> &A, const ValueT<T> &B) {
   }
 }
 
-/// (p0 - p1) . (p0 - p1) in GeometricT, the differences taken in it too.
-template <typename T>
-GeometricT<T> distanceSquared(const ValueT<T> &A, const ValueT<T> &B) {
-  using G = GeometricT<T>;
-  G Sum = G(0); // + 0 is exact: the squares are not -0
-  for (size_t I = 0; I < countOf<T>(); ++I) {
-    G Diff = G(elementOf(A, I)) - G(elementOf(B, I));
-    G Square = Diff * Diff;
+/// A power of two that brings a sum of squares \p Sum (of at most four
+/// elements) back into G's normal range when it overflowed or fell below
+/// it, else 1. Scaling by it is exact, so length and normalize keep their
+/// precision where the squares do not fit (libclc's remedy).
+template <typename G> G rangeScale(G Sum) {
+  constexpr bool IsFloat = std::is_same_v<G, float>;
+  const G Up = IsFloat ? G(0x1p86) : G(0x1p563);
+  const G Down = IsFloat ? G(0x1p-66) : G(0x1p-514);
+  return Sum < std::numeric_limits<G>::min()         ? Up
+         : Sum == std::numeric_limits<G>::infinity() ? Down
+                                                     : G(1);
+}
+
+/// (Element(0) * Scale)^2 + ... for the \p Count elements, in element
+/// order (+ 0 is exact: the squares are not -0).
+template <typename G, typename ElementFn>
+G squaresTimes(size_t Count, const ElementFn &Element, G Scale) {
+  G Sum = G(0);
+  for (size_t I = 0; I < Count; ++I) {
+    G E = Element(I) * Scale;
+    G Square = E * E;
     Sum += Square;
   }
   return Sum;
+}
+
+/// sqrt(Element(0)^2 + ...) without overflow or underflow in the squares.
+template <typename G, typename ElementFn>
+G lengthOf(size_t Count, const ElementFn &Element) {
+  G Sum = squaresTimes(Count, Element, G(1));
+  G Scale = rangeScale(Sum);
+  if (Scale == G(1))
+    return math::sqrt(Sum);
+  return math::sqrt(squaresTimes(Count, Element, Scale)) / Scale;
 }
 
 /// p scaled by \p Factor element-wise (p * Factor), in GeometricT.
@@ -265,34 +289,65 @@ lanes::detail::ElementT<T1> dot(const T1 &P0, const T2 &P1) {
   return lanes::detail::ElementT<T1>(lanes::detail::dotOf<T1>(P0, P1));
 }
 
-/// sqrt(dot(p, p)).
+/// sqrt(dot(p, p)), finite wherever the result is.
 template <typename T,
           lanes::detail::EnableIf<lanes::detail::IsGeometric<T>> = 0>
 lanes::detail::ElementT<T> length(const T &P) {
+  using G = lanes::detail::GeometricT<T>;
+  lanes::detail::ValueT<T> V(P);
   return lanes::detail::ElementT<T>(
-      lanes::detail::math::sqrt(lanes::detail::dotOf<T>(P, P)));
+      lanes::detail::lengthOf<G>(lanes::detail::countOf<T>(), [&V](size_t I) {
+        return G(lanes::detail::elementOf(V, I));
+      }));
 }
 
-/// length(p0 - p1).
+/// length(p0 - p1), the differences taken in GeometricT.
 template <typename T1, typename T2,
           lanes::detail::EnableIf<lanes::detail::IsGeometric<T1> &&
                                   lanes::detail::SameValue<T1, T2>> = 0>
 lanes::detail::ElementT<T1> distance(const T1 &P0, const T2 &P1) {
-  return lanes::detail::ElementT<T1>(
-      lanes::detail::math::sqrt(lanes::detail::distanceSquared<T1>(P0, P1)));
+  using G = lanes::detail::GeometricT<T1>;
+  lanes::detail::ValueT<T1> A(P0), B(P1);
+  return lanes::detail::ElementT<T1>(lanes::detail::lengthOf<G>(
+      lanes::detail::countOf<T1>(), [&A, &B](size_t I) {
+        return G(lanes::detail::elementOf(A, I)) -
+               G(lanes::detail::elementOf(B, I));
+      }));
 }
 
-/// p / length(p); p itself when all elements are zero.
+/// p / length(p), as OpenCL 1.2 7.5.1 has it: p itself when all elements
+/// are zero, NaN everywhere when one is NaN, and when some are infinite
+/// the direction of those alone (each +-1, the others +-0, normalized).
 template <typename T,
           lanes::detail::EnableIf<lanes::detail::IsGeometric<T>> = 0>
 lanes::detail::ValueT<T> normalize(const T &P) {
   using E = lanes::detail::ElementT<T>;
   using G = lanes::detail::GeometricT<T>;
-  G Length = lanes::detail::math::sqrt(lanes::detail::dotOf<T>(P, P));
+  lanes::detail::ValueT<T> V(P);
+  constexpr size_t Count = lanes::detail::countOf<T>();
+  auto Element = [&V](size_t I) { return G(lanes::detail::elementOf(V, I)); };
+  G Scale = lanes::detail::rangeScale(
+      lanes::detail::squaresTimes(Count, Element, G(1)));
+  G Length = lanes::detail::math::sqrt(
+      lanes::detail::squaresTimes(Count, Element, Scale));
   if (Length == G(0))
-    return P;
+    return V;
+  if (Length == std::numeric_limits<G>::infinity()) {
+    G Infinities = G(0);
+    for (size_t I = 0; I < Count; ++I)
+      Infinities += lanes::detail::math::fabs(Element(I)) == Length;
+    G Root = lanes::detail::math::sqrt(Infinities);
+    return lanes::detail::elementwise<lanes::detail::ValueT<T>>(
+        [Length, Root](E X) {
+          G Y = G(X);
+          return E(lanes::detail::math::fabs(Y) == Length
+                       ? lanes::detail::math::copysign(G(1), Y) / Root
+                       : Y * G(0));
+        },
+        V);
+  }
   return lanes::detail::elementwise<lanes::detail::ValueT<T>>(
-      [Length](E X) { return E(G(X) / Length); }, lanes::detail::ValueT<T>(P));
+      [Length, Scale](E X) { return E(G(X) * Scale / Length); }, V);
 }
 
 /// The fast_ forms (float only): the same computations.

@@ -202,10 +202,16 @@ template <typename F> inline F divide(F X, F Y) { return X / Y; }
 /// a * b + c, which the compiler may fuse.
 template <typename F> inline F mad(F A, F B, F C) { return A * B + C; }
 
-/// x - floor(x) kept below 1, with floor(x) in \p Integral.
+/// x - floor(x) kept below 1, with floor(x) in \p Integral; as OpenCL 1.2
+/// 7.5.1 has it, NaN for NaN, a zero of x's sign for a zero or an infinity.
 template <typename F> inline F fract(F X, F &Integral) {
+  constexpr F Below1 = F(1) - std::numeric_limits<F>::epsilon() / 2;
   Integral = floor(X);
-  return fmin(X - Integral, F(1) - std::numeric_limits<F>::epsilon() / 2);
+  F Fraction = X - Integral; // NaN for an infinity
+  Fraction = Fraction > Below1 ? Below1 : Fraction;
+  return X == F(0) || fabs(X) == std::numeric_limits<F>::infinity()
+             ? copysign(F(0), X)
+             : Fraction;
 }
 
 /// x if |x| > |y|, y if |y| > |x|, otherwise fmax(x, y).
@@ -223,20 +229,30 @@ template <typename F> inline F minmag(F X, F Y) {
 /// size: n converts to F without rounding).
 template <typename F> inline F pown(F X, int N) { return pow(X, F(N)); }
 
-/// x to the power y for x >= 0.
-template <typename F> inline F powr(F X, F Y) { return pow(X, Y); }
+/// x to the power y for x >= 0, with OpenCL 1.2 7.5.1's special cases:
+/// NaN for x < 0, for 0 and infinity to the power 0 and for 1 to an
+/// infinite power; a zero x of either sign is +0.
+template <typename F> inline F powr(F X, F Y) {
+  constexpr F Inf = std::numeric_limits<F>::infinity();
+  if (X != X || Y != Y)
+    return X + Y;
+  if (X < F(0) || (Y == F(0) && (X == F(0) || X == Inf)) ||
+      (X == F(1) && fabs(Y) == Inf))
+    return std::numeric_limits<F>::quiet_NaN();
+  return pow(fabs(X), Y);
+}
 
-/// The n-th root of x; negative x only for odd n. The rounding of 1 / n
+/// The n-th root of x: NaN for n = 0 and for negative x with even n, a
+/// zero keeps its sign for odd n (OpenCL 1.2 7.5.1). The rounding of 1 / n
 /// costs about |log x| ulp, so the power is taken in a type with at least
 /// 11 more bits (long double for double).
 template <typename F> inline F rootn(F X, int N) {
   using W = std::conditional_t<std::is_same_v<F, float>, double, long double>;
-  if (X < F(0)) {
-    if (N % 2 == 0)
-      return std::numeric_limits<F>::quiet_NaN();
-    return F(-pow(W(-X), W(1) / W(N)));
-  }
-  return F(pow(W(X), W(1) / W(N)));
+  bool Odd = N % 2 != 0;
+  if (N == 0 || (X < F(0) && !Odd))
+    return std::numeric_limits<F>::quiet_NaN();
+  W Root = pow(W(fabs(X)), W(1) / W(N));
+  return F(Odd && std::signbit(X) ? -Root : Root);
 }
 
 /// log|gamma(x)| with the sign of gamma(x) in \p Sign (the sign of a zero
