@@ -628,8 +628,11 @@ void checkMath(sycl::queue &Q) {
       },
       [](uint16_t B) { // float's rule, with half's largest value below 1
         double X = decode(B);
-        return encode(
-            std::fmin(decode(encode(X - std::floor(X))), decode(0x3bff)));
+        if (X == 0 || std::isinf(X))
+          return encode(std::copysign(0.0, X));
+        return X != X ? B
+                      : encode(std::fmin(decode(encode(X - std::floor(X))),
+                                         decode(0x3bff)));
       },
       0);
   unary(

@@ -163,11 +163,17 @@ inline half nextafter(half X, half Y) {
 }
 
 /// x - floor(x) kept below 1 (the largest half below 1 is 1 - 2^-11), with
-/// floor(x) in \p Integral. Subtracting in float and rounding to half would
-/// give 1 for tiny negative x, hence the bound in half.
+/// floor(x) in \p Integral, and the special cases of fract<F>. Subtracting
+/// in float and rounding to half would give 1 for tiny negative x, hence
+/// the bound in half.
 inline half fract(half X, half &Integral) {
+  const half Below1 = halfFromBits(0x3bff);
   Integral = floor(X);
-  return fmin(X - Integral, halfFromBits(0x3bff));
+  half Fraction = X - Integral; // NaN for an infinity
+  Fraction = Fraction > Below1 ? Below1 : Fraction;
+  return X == half(0) || fabs(X) == std::numeric_limits<half>::infinity()
+             ? copysign(half(0), X)
+             : Fraction;
 }
 
 } // namespace lanes::detail::math
