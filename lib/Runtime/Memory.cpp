@@ -5,8 +5,8 @@
 /// pool; see Memory.h for who owns what.
 ///
 /// Fiber stacks come from mmap with MAP_NORESERVE: a group of 8192
-/// work-items reserves 2 GiB of address space per thread, but only the few
-/// pages each work-item touches become resident. Each stack gets a
+/// work-items reserves 64 GiB of address space per thread, but only the
+/// few pages each work-item touches become resident. Each stack gets a
 /// PROT_NONE guard page so that an overflowing kernel faults instead of
 /// corrupting its neighbour. Guard pages split mappings, and Linux limits
 /// the number of mappings per process (vm.max_map_count); when mprotect

@@ -57,8 +57,9 @@ private:
 /// stacks at once, a barrier-free group needs one at a time.
 class StackPool {
 public:
-  /// Usable bytes of every stack.
-  static constexpr size_t StackSize = 256 * 1024;
+  /// Usable bytes of every stack: a thread's default (ulimit -s), so that
+  /// a kernel whose private arrays run in compiled mode also runs here.
+  static constexpr size_t StackSize = 8 * 1024 * 1024;
 
   StackPool() = default;
   StackPool(const StackPool &) = delete;
