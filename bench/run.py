@@ -46,6 +46,7 @@ STREAM = "BabelStream (barrier-free, plus dot and copy-barrier)"
 SUB_GROUPS = "sub-groups"
 COLLECTIVES = "collectives (cache-resident)"
 DIVERGENT = "divergent loops (barrier-free)"
+MATH = "transcendental math (barrier-free)"
 
 
 @dataclass(frozen=True)
@@ -137,6 +138,9 @@ BENCHMARKS = [
     Benchmark("mandelbrot", "mandelbrot", [], DIVERGENT),
     Benchmark("mandelbrot-grid-stride", "mandelbrot",
               ["--kernel", "grid-stride"], DIVERGENT),
+    Benchmark("activations", "activations", [], MATH),
+    Benchmark("activations-erf", "activations", ["--kernel", "erf"], MATH),
+    Benchmark("activations-silu", "activations", ["--kernel", "silu"], MATH),
     Benchmark("sg-reduction", "sg_reduction", [], SUB_GROUPS,
               variants=SUB_GROUP_VARIANTS),
     Benchmark("sg-reduction-cached", "sg_reduction", ["--cached"],
@@ -164,7 +168,7 @@ BENCHMARKS = [
 COMPILE_SOURCES = ["reduction", "scalar_product", "nbody", "matmul",
                    "wallace", "transpose", "stencil", "scan", "histogram",
                    "stream", "sg_reduction", "sg_scan", "sg_shuffle", "sg_spmv",
-                   "group_reduce_cached", "mandelbrot"]
+                   "group_reduce_cached", "mandelbrot", "activations"]
 
 TWIN_VARIANTS = [twin.variant for twin in TWINS.values()]
 VARIANTS = (["lanes"] + TWIN_VARIANTS +
