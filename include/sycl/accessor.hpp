@@ -29,6 +29,7 @@
 #define LANES_SYCL_ACCESSOR_HPP
 
 #include "lanes/detail/accessor_view.hpp"
+#include "lanes/detail/identity_hash.hpp"
 #include "sycl/access.hpp"
 #include "sycl/atomic.hpp"
 #include "sycl/buffer.hpp"
@@ -150,10 +151,13 @@ public:
     return !(L == R);
   }
 
+protected:
+  /// The memory; the accessor<..., target::local> deriving from this class
+  /// hashes it.
+  sycl::local_accessor<DataT, Dims> Memory;
+
 private:
   DataT *first() const { return Memory.get_pointer().get(); }
-
-  sycl::local_accessor<DataT, Dims> Memory;
 };
 
 } // namespace lanes::detail
@@ -378,6 +382,9 @@ class accessor<DataT, Dims, Mode, target::local, IsPlaceholder>
 public:
   using Base::Base;
   accessor() = default;
+
+private:
+  friend struct std::hash<accessor>;
 };
 
 // SYCL 2020 4.7.6.9: deduction from the buffer and a tag. A placeholder
@@ -406,5 +413,42 @@ struct is_property_of<property::no_init, host_accessor<DataT, Dims, Mode>>
 
 } // namespace _V1
 } // namespace sycl
+
+namespace std {
+/// Copies of a host_accessor hash alike: equal accessors view the same
+/// buffer from the same first element.
+template <typename DataT, int Dims, sycl::access_mode Mode>
+struct hash<sycl::host_accessor<DataT, Dims, Mode>> {
+  size_t
+  operator()(const sycl::host_accessor<DataT, Dims, Mode> &A) const noexcept {
+    return lanes::detail::identityHash(
+        static_cast<const void *>(A.get_pointer()));
+  }
+};
+
+/// Copies of an accessor hash alike, of every target: the deprecated
+/// target::host_buffer and target::local as the host_accessor and
+/// local_accessor they are.
+template <typename DataT, int Dims, sycl::access_mode Mode, sycl::target Target,
+          sycl::access::placeholder IsPlaceholder>
+struct hash<sycl::accessor<DataT, Dims, Mode, Target, IsPlaceholder>> {
+  size_t
+  operator()(const sycl::accessor<DataT, Dims, Mode, Target, IsPlaceholder> &A)
+      const noexcept {
+    using sycl::target;
+    if constexpr (Target == target::host_buffer) {
+      return hash<sycl::host_accessor<DataT, Dims, Mode>>()(A);
+    } else if constexpr (Target == target::local) {
+      if constexpr (Mode == sycl::access_mode::atomic)
+        return hash<sycl::local_accessor<DataT, Dims>>()(A.Memory);
+      else
+        return hash<sycl::local_accessor<DataT, Dims>>()(A);
+    } else {
+      return lanes::detail::identityHash(
+          static_cast<const void *>(A.get_pointer()));
+    }
+  }
+};
+} // namespace std
 
 #endif // LANES_SYCL_ACCESSOR_HPP

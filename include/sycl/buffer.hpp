@@ -20,6 +20,7 @@
 #define LANES_SYCL_BUFFER_HPP
 
 #include "lanes/detail/buffer_storage.hpp"
+#include "lanes/detail/identity_hash.hpp"
 #include "sycl/access.hpp"
 #include "sycl/id.hpp"
 #include "sycl/property_list.hpp"
@@ -364,6 +365,7 @@ public:
 
 private:
   friend struct lanes::detail::BufferAccess;
+  friend struct std::hash<buffer>;
   template <typename, int, typename> friend class buffer;
 
   /// A view of \p Storage (for reinterpret).
@@ -497,5 +499,16 @@ buffer(Container &, const property_list & = {})
 
 } // namespace _V1
 } // namespace sycl
+
+namespace std {
+/// Copies of a buffer hash alike; sub-buffers of one buffer differ by
+/// their first byte.
+template <typename T, int Dims, typename AllocatorT>
+struct hash<sycl::buffer<T, Dims, AllocatorT>> {
+  size_t operator()(const sycl::buffer<T, Dims, AllocatorT> &B) const noexcept {
+    return lanes::detail::identityHash(B.Storage.get(), B.BaseBytes);
+  }
+};
+} // namespace std
 
 #endif // LANES_SYCL_BUFFER_HPP

@@ -224,6 +224,38 @@ private:
 
 inline platform device::get_platform() const { return platform(); }
 
+// SYCL 2020 4.13.2: the exception constructors that take a context, which
+// sycl/exception.hpp declares without the definition of context.
+inline exception::exception(context Context, std::error_code EC,
+                            const std::string &What)
+    : exception(EC, What) {
+  Ctx = std::make_shared<const context>(std::move(Context));
+}
+inline exception::exception(context Context, std::error_code EC,
+                            const char *What)
+    : exception(std::move(Context), EC, std::string(What)) {}
+inline exception::exception(context Context, std::error_code EC)
+    : exception(std::move(Context), EC, EC.message()) {}
+inline exception::exception(context Context, int Code,
+                            const std::error_category &Cat,
+                            const std::string &What)
+    : exception(std::move(Context), std::error_code(Code, Cat), What) {}
+inline exception::exception(context Context, int Code,
+                            const std::error_category &Cat, const char *What)
+    : exception(std::move(Context), std::error_code(Code, Cat),
+                std::string(What)) {}
+inline exception::exception(context Context, int Code,
+                            const std::error_category &Cat)
+    : exception(std::move(Context), std::error_code(Code, Cat)) {}
+
+inline context exception::get_context() const {
+  if (!Ctx)
+    throw exception(make_error_code(errc::invalid),
+                    "exception::get_context: this exception was thrown "
+                    "without a context (has_context() is false)");
+  return *Ctx;
+}
+
 template <typename Param>
 typename Param::return_type device::get_info() const {
   const lanes::rt::DeviceInfo &Info = lanes::rt::deviceInfo();
@@ -556,5 +588,19 @@ device::device(const SelectorT &Selector) {
 
 } // namespace _V1
 } // namespace sycl
+
+namespace std {
+/// Lanes has one device, one platform and one context: all objects of each
+/// class compare equal, so they all hash alike.
+template <> struct hash<sycl::device> {
+  size_t operator()(const sycl::device &) const noexcept { return 0; }
+};
+template <> struct hash<sycl::platform> {
+  size_t operator()(const sycl::platform &) const noexcept { return 0; }
+};
+template <> struct hash<sycl::context> {
+  size_t operator()(const sycl::context &) const noexcept { return 0; }
+};
+} // namespace std
 
 #endif // LANES_SYCL_DEVICE_HPP

@@ -13,6 +13,7 @@
 #ifndef LANES_SYCL_EVENT_HPP
 #define LANES_SYCL_EVENT_HPP
 
+#include "lanes/detail/identity_hash.hpp"
 #include "sycl/backend.hpp"
 #include "sycl/exception.hpp"
 #include "sycl/info.hpp"
@@ -130,6 +131,7 @@ public:
 
 private:
   friend struct lanes::detail::EventBuilder;
+  friend struct std::hash<event>;
   event(std::shared_ptr<const lanes::detail::EventTimes> Times,
         std::shared_ptr<lanes::detail::AsyncErrors> Errors)
       : Times(std::move(Times)), Errors(std::move(Errors)) {}
@@ -153,5 +155,14 @@ struct EventBuilder {
   }
 };
 } // namespace lanes::detail
+
+namespace std {
+/// Copies of an event hash alike (and so do default-constructed events).
+template <> struct hash<sycl::event> {
+  size_t operator()(const sycl::event &E) const noexcept {
+    return lanes::detail::identityHash(E.Times.get());
+  }
+};
+} // namespace std
 
 #endif // LANES_SYCL_EVENT_HPP

@@ -66,7 +66,10 @@ inline std::error_code make_error_code(errc E) noexcept {
 
 class context;
 
-/// SYCL 2020 exception: an error code in sycl_category plus a message.
+/// SYCL 2020 exception: an error code in sycl_category plus a message, and
+/// optionally the context the error belongs to. The constructors taking a
+/// context and get_context() are defined in sycl/device.hpp, where context
+/// is complete.
 class exception : public virtual std::exception {
 public:
   exception(std::error_code EC, const std::string &What)
@@ -76,19 +79,36 @@ public:
   exception(std::error_code EC) : exception(EC, EC.message()) {}
   exception(int Code, const std::error_category &Cat, const std::string &What)
       : exception(std::error_code(Code, Cat), What) {}
+  exception(int Code, const std::error_category &Cat, const char *What)
+      : exception(std::error_code(Code, Cat), What) {}
   exception(int Code, const std::error_category &Cat)
       : exception(std::error_code(Code, Cat)) {}
+
+  exception(context Ctx, std::error_code EC, const std::string &What);
+  exception(context Ctx, std::error_code EC, const char *What);
+  exception(context Ctx, std::error_code EC);
+  exception(context Ctx, int Code, const std::error_category &Cat,
+            const std::string &What);
+  exception(context Ctx, int Code, const std::error_category &Cat,
+            const char *What);
+  exception(context Ctx, int Code, const std::error_category &Cat);
 
   const std::error_code &code() const noexcept { return EC; }
   const std::error_category &category() const noexcept {
     return EC.category();
   }
   const char *what() const noexcept override { return Msg->c_str(); }
-  bool has_context() const noexcept { return false; }
+  /// Whether the exception was constructed with a context.
+  bool has_context() const noexcept { return Ctx != nullptr; }
+  /// The context given to the constructor; throws errc::invalid when it
+  /// was given none.
+  context get_context() const;
 
 private:
   std::error_code EC;
   std::shared_ptr<std::string> Msg;
+  /// Null without a context; shared by copies, which must not throw.
+  std::shared_ptr<const context> Ctx;
 };
 
 using exception_ptr_class = std::exception_ptr;

@@ -28,6 +28,7 @@
 #define LANES_SYCL_IMAGE_HPP
 
 #include "lanes/detail/buffer_storage.hpp"
+#include "lanes/detail/identity_hash.hpp"
 #include "lanes/detail/image_sampling.hpp"
 #include "sycl/access.hpp"
 #include "sycl/image_sampler.hpp"
@@ -461,5 +462,25 @@ private:
 
 } // namespace _V1
 } // namespace sycl
+
+namespace std {
+/// Copies of an image hash alike.
+template <int Dims, typename AllocatorT>
+struct hash<sycl::unsampled_image<Dims, AllocatorT>> {
+  size_t
+  operator()(const sycl::unsampled_image<Dims, AllocatorT> &I) const noexcept {
+    return lanes::detail::identityHash(
+        lanes::detail::ImageAccess::storage(I).get());
+  }
+};
+template <int Dims, typename AllocatorT>
+struct hash<sycl::sampled_image<Dims, AllocatorT>> {
+  size_t
+  operator()(const sycl::sampled_image<Dims, AllocatorT> &I) const noexcept {
+    return lanes::detail::identityHash(
+        lanes::detail::ImageAccess::storage(I).get());
+  }
+};
+} // namespace std
 
 #endif // LANES_SYCL_IMAGE_HPP

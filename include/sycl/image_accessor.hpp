@@ -25,6 +25,7 @@
 #ifndef LANES_SYCL_IMAGE_ACCESSOR_HPP
 #define LANES_SYCL_IMAGE_ACCESSOR_HPP
 
+#include "lanes/detail/identity_hash.hpp"
 #include "lanes/detail/image_sampling.hpp"
 #include "sycl/accessor.hpp"
 #include "sycl/handler.hpp"
@@ -239,6 +240,9 @@ public:
                          const unsampled_image_accessor &R) {
     return !(L == R);
   }
+
+private:
+  friend struct std::hash<unsampled_image_accessor>;
 };
 
 /// SYCL 2020 4.7.6.12: texel access to an unsampled_image from host code,
@@ -279,6 +283,8 @@ public:
   }
 
 private:
+  friend struct std::hash<host_unsampled_image_accessor>;
+
   std::shared_ptr<lanes::detail::BufferStorage> Storage;
 };
 
@@ -307,6 +313,9 @@ public:
                          const sampled_image_accessor &R) {
     return !(L == R);
   }
+
+private:
+  friend struct std::hash<sampled_image_accessor>;
 };
 
 /// SYCL 2020 4.7.6.13: reads of a sampled_image through its sampler from
@@ -334,10 +343,47 @@ public:
   }
 
 private:
+  friend struct std::hash<host_sampled_image_accessor>;
+
   std::shared_ptr<lanes::detail::BufferStorage> Storage;
 };
 
 } // namespace _V1
 } // namespace sycl
+
+namespace std {
+/// Copies of an image accessor hash alike: equal accessors view the same
+/// texels.
+template <typename DataT, int Dims, sycl::access_mode Mode,
+          sycl::image_target Target>
+struct hash<sycl::unsampled_image_accessor<DataT, Dims, Mode, Target>> {
+  size_t
+  operator()(const sycl::unsampled_image_accessor<DataT, Dims, Mode, Target> &A)
+      const noexcept {
+    return lanes::detail::identityHash(static_cast<const void *>(A.View.Data));
+  }
+};
+template <typename DataT, int Dims, sycl::access_mode Mode>
+struct hash<sycl::host_unsampled_image_accessor<DataT, Dims, Mode>> {
+  size_t operator()(const sycl::host_unsampled_image_accessor<DataT, Dims, Mode>
+                        &A) const noexcept {
+    return lanes::detail::identityHash(static_cast<const void *>(A.View.Data));
+  }
+};
+template <typename DataT, int Dims, sycl::image_target Target>
+struct hash<sycl::sampled_image_accessor<DataT, Dims, Target>> {
+  size_t operator()(const sycl::sampled_image_accessor<DataT, Dims, Target> &A)
+      const noexcept {
+    return lanes::detail::identityHash(static_cast<const void *>(A.View.Data));
+  }
+};
+template <typename DataT, int Dims>
+struct hash<sycl::host_sampled_image_accessor<DataT, Dims>> {
+  size_t operator()(
+      const sycl::host_sampled_image_accessor<DataT, Dims> &A) const noexcept {
+    return lanes::detail::identityHash(static_cast<const void *>(A.View.Data));
+  }
+};
+} // namespace std
 
 #endif // LANES_SYCL_IMAGE_ACCESSOR_HPP

@@ -20,6 +20,7 @@
 #ifndef LANES_SYCL_KERNEL_BUNDLE_HPP
 #define LANES_SYCL_KERNEL_BUNDLE_HPP
 
+#include "lanes/detail/identity_hash.hpp"
 #include "lanes/detail/kernel.hpp"
 #include "sycl/device.hpp"
 #include "sycl/exception.hpp"
@@ -190,6 +191,7 @@ public:
 
 private:
   friend struct lanes::detail::BundleAccess;
+  friend struct std::hash<kernel_id>;
   template <bundle_state> friend class device_image;
   explicit kernel_id(const lanes::detail::KernelInfo *Kernel)
       : Kernel(Kernel) {}
@@ -220,6 +222,7 @@ public:
 
 private:
   friend struct lanes::detail::BundleAccess;
+  friend struct std::hash<device_image>;
   friend class kernel_bundle<State>;
   explicit device_image(const lanes::detail::KernelInfo *Kernel)
       : Kernel(Kernel) {}
@@ -248,6 +251,7 @@ public:
 
 private:
   friend struct lanes::detail::BundleAccess;
+  friend struct std::hash<kernel>;
   kernel(const lanes::detail::KernelInfo *Kernel,
          std::shared_ptr<lanes::detail::BundleState> Bundle)
       : Kernel(Kernel), Bundle(std::move(Bundle)) {}
@@ -313,6 +317,7 @@ public:
 
 private:
   friend struct lanes::detail::BundleAccess;
+  friend struct std::hash<kernel_bundle>;
   explicit kernel_bundle(std::shared_ptr<lanes::detail::BundleState> Bundle)
       : Bundle(std::move(Bundle)) {
     for (const lanes::detail::KernelInfo *Kernel : this->Bundle->Kernels)
@@ -694,5 +699,29 @@ typename Param::return_type kernel::get_info(const device &Dev) const {
 
 } // namespace _V1
 } // namespace sycl
+
+namespace std {
+/// Equal kernel ids, device images, kernels and kernel bundles hash alike.
+template <> struct hash<sycl::kernel_id> {
+  size_t operator()(const sycl::kernel_id &Id) const noexcept {
+    return lanes::detail::identityHash(Id.Kernel);
+  }
+};
+template <sycl::bundle_state State> struct hash<sycl::device_image<State>> {
+  size_t operator()(const sycl::device_image<State> &Image) const noexcept {
+    return lanes::detail::identityHash(Image.Kernel);
+  }
+};
+template <> struct hash<sycl::kernel> {
+  size_t operator()(const sycl::kernel &K) const noexcept {
+    return lanes::detail::identityHash(K.Kernel, K.Bundle.get());
+  }
+};
+template <sycl::bundle_state State> struct hash<sycl::kernel_bundle<State>> {
+  size_t operator()(const sycl::kernel_bundle<State> &B) const noexcept {
+    return lanes::detail::identityHash(B.Bundle.get());
+  }
+};
+} // namespace std
 
 #endif // LANES_SYCL_KERNEL_BUNDLE_HPP

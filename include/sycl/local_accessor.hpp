@@ -14,6 +14,7 @@
 
 #include "lanes/builtins.h"
 #include "lanes/detail/array_slice.hpp"
+#include "lanes/detail/identity_hash.hpp"
 #include "sycl/handler.hpp"
 #include "sycl/multi_ptr.hpp"
 #include "sycl/property_list.hpp"
@@ -130,6 +131,8 @@ public:
   }
 
 private:
+  friend struct std::hash<local_accessor>;
+
   /// The first element in the calling work-group's local memory.
   T *data() const {
     return reinterpret_cast<T *>(
@@ -142,5 +145,14 @@ private:
 
 } // namespace _V1
 } // namespace sycl
+
+namespace std {
+/// Copies of a local_accessor hash alike.
+template <typename T, int Dims> struct hash<sycl::local_accessor<T, Dims>> {
+  size_t operator()(const sycl::local_accessor<T, Dims> &A) const noexcept {
+    return lanes::detail::identityHash(A.Offset, A.Range.size());
+  }
+};
+} // namespace std
 
 #endif // LANES_SYCL_LOCAL_ACCESSOR_HPP

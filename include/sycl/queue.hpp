@@ -18,6 +18,7 @@
 #ifndef LANES_SYCL_QUEUE_HPP
 #define LANES_SYCL_QUEUE_HPP
 
+#include "lanes/detail/identity_hash.hpp"
 #include "sycl/device.hpp"
 #include "sycl/event.hpp"
 #include "sycl/handler.hpp"
@@ -82,6 +83,16 @@ public:
   queue(const device &Dev, const async_handler &Handler,
         const property_list &Props = {})
       : queue(context(Dev), Dev, Handler, Props) {}
+  /// The device \p Selector picks, in \p Ctx (throws errc::runtime when
+  /// \p Selector rejects the CPU).
+  template <typename SelectorT, detail_queue::EnableIfSelector<SelectorT> = 0>
+  explicit queue(const context &Ctx, const SelectorT &Selector,
+                 const property_list &Props = {})
+      : queue(Ctx, device(Selector), async_handler(), Props) {}
+  template <typename SelectorT, detail_queue::EnableIfSelector<SelectorT> = 0>
+  explicit queue(const context &Ctx, const SelectorT &Selector,
+                 const async_handler &Handler, const property_list &Props = {})
+      : queue(Ctx, device(Selector), Handler, Props) {}
   queue(const context &Ctx, const device &Dev, const property_list &Props = {})
       : queue(Ctx, Dev, async_handler(), Props) {}
   /// Without \p Handler, the queue's asynchronous errors go to \p Ctx's
@@ -316,6 +327,8 @@ public:
   friend bool operator!=(const queue &L, const queue &R) { return !(L == R); }
 
 private:
+  friend struct std::hash<queue>;
+
   /// Submits the command \p Record puts in a handler after \p Deps.
   template <typename RecordT>
   event submitAfter(const std::vector<event> &Deps, RecordT Record) {
@@ -330,5 +343,14 @@ private:
 
 } // namespace _V1
 } // namespace sycl
+
+namespace std {
+/// Copies of a queue hash alike.
+template <> struct hash<sycl::queue> {
+  size_t operator()(const sycl::queue &Q) const noexcept {
+    return lanes::detail::identityHash(Q.State.get());
+  }
+};
+} // namespace std
 
 #endif // LANES_SYCL_QUEUE_HPP
