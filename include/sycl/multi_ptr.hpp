@@ -55,7 +55,23 @@ public:
   T *get() const { return Ptr; }
   T *get_raw() const { return Ptr; }
   T *get_decorated() const { return Ptr; }
+  /// Deprecated: get() under the name DPC++ gives it (not in SYCL 2020's
+  /// multi_ptr).
+  T *get_pointer() const { return Ptr; }
   operator T *() const { return Ptr; }
+
+  /// A hint that \p NumElements elements from here will be read soon.
+  /// Lanes ignores it: a prefetch instruction keeps the work-item loop
+  /// around it from vectorizing, and the CPU's prefetchers follow the
+  /// streams kernels read by themselves.
+  void prefetch(size_t NumElements) const {
+    static_assert(Space == access::address_space::global_space ||
+                      Decorated == access::decorated::legacy,
+                  "multi_ptr::prefetch exists for global_space pointers "
+                  "only (and for every address space of the legacy "
+                  "interface)");
+    (void)NumElements;
+  }
 
   T &operator*() const { return *Ptr; }
   T *operator->() const { return Ptr; }
@@ -131,6 +147,10 @@ template <typename T, access::decorated D = access::decorated::legacy>
 using local_ptr = multi_ptr<T, access::address_space::local_space, D>;
 template <typename T, access::decorated D = access::decorated::legacy>
 using private_ptr = multi_ptr<T, access::address_space::private_space, D>;
+/// Deprecated in SYCL 2020, with the constant address space.
+template <typename T>
+using constant_ptr = multi_ptr<T, access::address_space::constant_space,
+                               access::decorated::legacy>;
 template <typename T>
 using raw_global_ptr = global_ptr<T, access::decorated::no>;
 template <typename T>

@@ -57,4 +57,12 @@
 #include "sycl/usm.hpp"
 #include "sycl/vec.hpp"
 
+/// SYCL 2020 5.10.1: marks a function that kernels may call although it is
+/// defined in another translation unit. Lanes compiles kernels as host
+/// code, where every function can be called, so the macro is empty (unless
+/// the program defined it already).
+#ifndef SYCL_EXTERNAL
+#define SYCL_EXTERNAL
+#endif
+
 #endif // LANES_SYCL_SYCL_HPP

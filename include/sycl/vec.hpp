@@ -84,6 +84,35 @@ inline constexpr bool IsElementList =
 namespace sycl {
 inline namespace _V1 {
 
+/// SYCL 2020 4.14.2.1: the element indices by name, for swizzle<...>():
+/// `v.swizzle<elem::w, elem::x>()`.
+struct elem {
+  static constexpr int x = 0;
+  static constexpr int y = 1;
+  static constexpr int z = 2;
+  static constexpr int w = 3;
+  static constexpr int r = 0;
+  static constexpr int g = 1;
+  static constexpr int b = 2;
+  static constexpr int a = 3;
+  static constexpr int s0 = 0;
+  static constexpr int s1 = 1;
+  static constexpr int s2 = 2;
+  static constexpr int s3 = 3;
+  static constexpr int s4 = 4;
+  static constexpr int s5 = 5;
+  static constexpr int s6 = 6;
+  static constexpr int s7 = 7;
+  static constexpr int s8 = 8;
+  static constexpr int s9 = 9;
+  static constexpr int sA = 10;
+  static constexpr int sB = 11;
+  static constexpr int sC = 12;
+  static constexpr int sD = 13;
+  static constexpr int sE = 14;
+  static constexpr int sF = 15;
+};
+
 /// A vector of NumElements values of DataT with element-wise operators.
 template <typename DataT, int NumElements>
 class vec

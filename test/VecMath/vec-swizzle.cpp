@@ -6,6 +6,12 @@
 // and swizzles as assignment targets (including permutations of the vec
 // itself). Also the layout guarantees: vec<T, 3> has the size and alignment
 // of four elements.
+//
+// A second kernel, on int vecs, checks sycl::elem as swizzle<...>()
+// indices, every operator with a writable swizzle as an operand (binary on
+// either side, unary, comparisons, logical), every compound assignment and
+// ++ and -- (prefix and postfix) through a swizzle, which must write the
+// selected elements back; also ++ and -- on swizzles of half vecs.
 #include "vecmath.hpp"
 
 #include <sycl/sycl.hpp>
@@ -39,6 +45,13 @@ static_assert(sycl::int3::get_count() == 3 && sycl::int3::get_size() == 16,
 static_assert(std::is_same_v<decltype(sycl::vec(1.0f, 2.0f, 3.0f)),
                              sycl::float3>,
               "deduction guide");
+static_assert(sycl::elem::x == 0 && sycl::elem::y == 1 && sycl::elem::z == 2 &&
+                  sycl::elem::w == 3 && sycl::elem::r == 0 &&
+                  sycl::elem::g == 1 && sycl::elem::b == 2 &&
+                  sycl::elem::a == 3 && sycl::elem::s0 == 0 &&
+                  sycl::elem::s7 == 7 && sycl::elem::s9 == 9 &&
+                  sycl::elem::sA == 10 && sycl::elem::sF == 15,
+              "sycl::elem");
 
 namespace {
 
@@ -162,7 +175,232 @@ std::vector<float> reference(const float *In) {
   return Out;
 }
 
+using Int2 = std::array<int, 2>;
+using Int4 = std::array<int, 4>;
+
+/// Elements \p I and \p J of \p A.
+Int2 two(const Int4 &A, int I, int J) { return {A[I], A[J]}; }
+template <typename Op> Int2 map(const Int2 &A, const Int2 &B, Op F) {
+  return {F(A[0], B[0]), F(A[1], B[1])};
+}
+Int2 splat(int X) { return {X, X}; }
+int mask(bool B) { return B ? -1 : 0; }
+
+/// What the int kernel emits for one work-item's 16 inputs.
+std::vector<int> intReference(const int *In) {
+  std::vector<int> Out;
+  auto Emit = [&Out](const auto &Values) {
+    Out.insert(Out.end(), std::begin(Values), std::end(Values));
+  };
+  const Int4 V{In[0], In[1], In[2], In[3]};
+  const Int4 W{In[4], In[5], In[6], In[7]};
+  const Int2 D{3, -5};
+  // sycl::elem.
+  Emit(two(V, 3, 0));
+  Emit(Int4{V[2], V[1], V[3], V[0]});
+  Emit(Int4{In[15], In[0], In[10], In[5]});
+  Emit(two(V, 2, 1));
+  // Binary operators: swizzle and swizzle, vec or scalar, either side.
+  Emit(map(two(V, 0, 1), two(W, 2, 3), std::plus<int>()));
+  Emit(map(two(V, 0, 1), splat(7), std::minus<int>()));
+  Emit(map(splat(7), two(V, 1, 0), std::minus<int>()));
+  Emit(map(two(V, 0, 1), two(W, 3, 2), std::multiplies<int>()));
+  Emit(map(two(V, 2, 3), D, std::divides<int>()));
+  Emit(map(two(V, 2, 3), D, std::modulus<int>()));
+  Emit(map(splat(100), Int2{W[1] | 1, W[0] | 1}, std::divides<int>()));
+  Emit(map(two(V, 0, 1), two(W, 2, 3), std::bit_and<int>()));
+  Emit(map(two(V, 0, 1), splat(6), std::bit_or<int>()));
+  Emit(map(splat(6), two(V, 2, 3), std::bit_xor<int>()));
+  const Int4 U{V[0] & 0xFF, V[1] & 0xFF, V[2] & 0xFF, V[3] & 0xFF};
+  Emit(Int2{U[0] << 1, U[1] << 3});
+  Emit(Int2{U[2] >> 2, U[3] >> 2});
+  Emit(Int2{1 << (U[3] & 7), 1 << (U[2] & 7)});
+  Emit(map(two(V, 0, 1), two(W, 2, 3),
+           [](int A, int B) { return mask(A && B); }));
+  Emit(Int2{mask(V[0] != 0), mask(V[1] != 0)});
+  Emit(Int2{mask(!V[2]), mask(!V[3])});
+  Emit(Int2{~V[0], ~V[1]});
+  Emit(Int2{-V[3], -V[2]});
+  Emit(two(V, 0, 1));
+  Emit(map(two(V, 0, 1), two(W, 0, 1),
+           [](int A, int B) { return mask(A == B); }));
+  Emit(Int2{mask(V[0] != 5), mask(V[1] != 5)});
+  Emit(map(two(V, 0, 1), two(W, 2, 3),
+           [](int A, int B) { return mask(A < B); }));
+  Emit(Int2{mask(V[2] > 0), mask(V[3] > 0)});
+  Emit(Int2{mask(0 <= V[2]), mask(0 <= V[3])});
+  Emit(map(two(V, 0, 1), two(W, 1, 0),
+           [](int A, int B) { return mask(A >= B); }));
+  // Compound assignments through swizzles.
+  Int4 X = V;
+  X[0] += W[2], X[1] += W[3];
+  Emit(X);
+  X[2] -= 3, X[3] -= 3;
+  Emit(X);
+  X[1] *= D[0], X[0] *= D[1];
+  Emit(X);
+  X[2] /= D[0], X[3] /= D[1];
+  Emit(X);
+  X[0] %= D[0], X[1] %= D[1];
+  Emit(X);
+  X[3] &= W[0], X[2] &= W[1];
+  Emit(X);
+  X[0] |= 12, X[1] |= 12;
+  Emit(X);
+  X[2] ^= W[3], X[3] ^= W[2];
+  Emit(X);
+  X = U;
+  X[0] <<= 2, X[1] <<= 2;
+  Emit(X);
+  X[2] >>= 1, X[3] >>= 2;
+  Emit(X);
+  // ++ and --.
+  X = V;
+  Emit(two(X, 0, 1));
+  ++X[0], ++X[1];
+  Emit(X);
+  ++X[2], ++X[3];
+  Emit(two(X, 2, 3));
+  Emit(X);
+  Emit(two(X, 3, 0));
+  --X[3], --X[0];
+  Emit(X);
+  --X[1], --X[2];
+  Emit(two(X, 1, 2));
+  Emit(X);
+  X[0] += 2, X[3] += 2;
+  Emit(two(X, 0, 3));
+  Emit(two(X, 2, 3));
+  ++X[2], ++X[3];
+  Emit(X);
+  std::array<int, 8> E;
+  for (int I = 0; I < 8; ++I)
+    E[I] = In[8 + I] - (I < 4);
+  Emit(E);
+  Emit(Int2{5, -3});
+  Emit(Int2{3, -7});
+  return Out;
+}
+
 } // namespace
+
+/// The int kernel: sycl::elem, and every operator through writable
+/// swizzles.
+int intSwizzles(sycl::queue &Q, size_t Items) {
+  const int Width = int(intReference(std::vector<int>(Inputs).data()).size());
+  int *In = sycl::malloc_shared<int>(Items * Inputs, Q);
+  int *Out = sycl::malloc_shared<int>(Items * Width, Q);
+  for (size_t I = 0; I < Items * Inputs; ++I)
+    In[I] = vecmath::input<int>(uint32_t(I), 7);
+
+  Q.parallel_for(sycl::range<1>(Items), [=](sycl::item<1> It) {
+     const int *P = In + It.get_linear_id() * Inputs;
+     int *O = Out + It.get_linear_id() * Width;
+     int K = 0;
+     auto Emit = [&](const auto &V) {
+       for (int J = 0; J < int(std::decay_t<decltype(V)>::size()); ++J)
+         O[K++] = int(V[J]);
+     };
+     using sycl::elem;
+     const sycl::int4 V(P[0], P[1], P[2], P[3]);
+     const sycl::int4 W(P[4], P[5], P[6], P[7]);
+     sycl::int16 L;
+     L.load(0, P);
+     const sycl::int2 D(3, -5);
+     // sycl::elem.
+     Emit(V.swizzle<elem::w, elem::x>());
+     Emit(V.swizzle<elem::b, elem::g, elem::a, elem::r>());
+     Emit(L.swizzle<elem::sF, elem::s0, elem::sA, elem::s5>());
+     Emit(V.swizzle<elem::z, elem::y>());
+     // Binary operators: on a writable swizzle, with a swizzle, vec or
+     // scalar on either side.
+     sycl::int4 S = V;
+     sycl::int4 T = W;
+     Emit(S.xy() + T.zw());
+     Emit(S.xy() - 7);
+     Emit(7 - S.yx());
+     Emit(S.xy() * T.wz());
+     Emit(S.zw() / D);
+     Emit(S.zw() % D);
+     sycl::int4 Odd = W | 1;
+     Emit(100 / Odd.yx());
+     Emit(S.xy() & T.zw());
+     Emit(S.xy() | 6);
+     Emit(6 ^ S.zw());
+     sycl::int4 U = V & 0xFF;
+     sycl::int4 Amount = U & 7;
+     Emit(U.xy() << sycl::int2(1, 3));
+     Emit(U.zw() >> 2);
+     Emit(1 << Amount.wz());
+     Emit(S.xy() && T.zw());
+     Emit(S.xy() || 0);
+     Emit(!S.zw());
+     Emit(~S.xy());
+     Emit(-S.wz());
+     Emit(+S.xy());
+     Emit(S.xy() == T.xy());
+     Emit(S.xy() != 5);
+     Emit(S.xy() < T.zw());
+     Emit(S.zw() > 0);
+     Emit(0 <= S.zw());
+     Emit(S.xy() >= T.yx());
+     // Compound assignments through swizzles.
+     sycl::int4 X = V;
+     X.xy() += T.zw();
+     Emit(X);
+     X.zw() -= 3;
+     Emit(X);
+     X.yx() *= D;
+     Emit(X);
+     X.zw() /= D;
+     Emit(X);
+     X.xy() %= D;
+     Emit(X);
+     X.wz() &= T.xy();
+     Emit(X);
+     X.xy() |= 12;
+     Emit(X);
+     X.zw() ^= T.wz();
+     Emit(X);
+     X = U;
+     X.xy() <<= 2;
+     Emit(X);
+     X.zw() >>= sycl::int2(1, 2);
+     Emit(X);
+     // ++ and --: postfix gives the old values, prefix the swizzle.
+     X = V;
+     Emit(X.xy()++);
+     Emit(X);
+     Emit(++X.zw());
+     Emit(X);
+     Emit(X.wx()--);
+     Emit(X);
+     Emit(--X.yz());
+     Emit(X);
+     Emit(++ ++X.xw());
+     Emit(X.wzyx().yx()++);
+     Emit(X);
+     sycl::int8 E = L.hi();
+     E.lo()--;
+     Emit(E);
+     sycl::half2 H(1.5f, -2.5f);
+     ++H.yx();
+     Emit(H * 2);
+     H.xy()--;
+     --H.y();
+     Emit(H * 2);
+   }).wait();
+
+  std::vector<int> Want;
+  for (size_t I = 0; I < Items; ++I) {
+    std::vector<int> One = intReference(In + I * Inputs);
+    Want.insert(Want.end(), One.begin(), One.end());
+  }
+  int Rc = vecmath::check("operators through int swizzles", Out, Want);
+  sycl::free(In, Q);
+  sycl::free(Out, Q);
+  return Rc;
+}
 
 int main() {
   sycl::queue Q;
@@ -280,5 +518,5 @@ int main() {
   int Rc = vecmath::check("vec construction and swizzles", Out, Want);
   sycl::free(In, Q);
   sycl::free(Out, Q);
-  return Rc;
+  return Rc | intSwizzles(Q, Items);
 }

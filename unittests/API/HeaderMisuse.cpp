@@ -251,6 +251,11 @@ int main() {
           sycl::info::partition_property::partition_by_affinity_domain>(2);
 #elif LANES_MISUSE == 47 // a bit_cast between types of different sizes
   (void)sycl::bit_cast<double>(1.0f);
+#elif LANES_MISUSE == 48 // prefetch through a SYCL 2020 local pointer
+  sycl::raw_local_ptr<int>(P).prefetch(4);
+#elif LANES_MISUSE == 49 // ++ on a swizzle that repeats an element
+  sycl::int4 V(1, 2, 3, 4);
+  V.xxy()++;
 #endif
   sycl::free(P, Q);
   return 0;

@@ -11,7 +11,8 @@
 /// a swizzle converts to) is a template argument on purpose: it makes
 /// ResultT an associated class, so argument-dependent lookup finds ResultT's
 /// operators and swizzles take part in vec arithmetic through the implicit
-/// conversion, with no operators of their own.
+/// conversion. A swizzle's own operators are those that write through it:
+/// the assignments, compound assignments, ++ and --.
 ///
 /// NamedSwizzles is the CRTP mixin with the named accessors of vec and of
 /// swizzles: x() ... w() and r() ... a() and s0() ... sF() return the
@@ -297,6 +298,21 @@ public:
   LANES_SWIZZLE_COMPOUND(<<)
   LANES_SWIZZLE_COMPOUND(>>)
 #undef LANES_SWIZZLE_COMPOUND
+
+  /// Increment and decrement write the selected elements too; the postfix
+  /// forms return the old values as a vec.
+  const SwizzleRef &operator++() const { return *this += 1; }
+  const SwizzleRef &operator--() const { return *this -= 1; }
+  ResultT operator++(int) const {
+    ResultT Old(*this);
+    ++*this;
+    return Old;
+  }
+  ResultT operator--(int) const {
+    ResultT Old(*this);
+    --*this;
+    return Old;
+  }
 
   /// Swizzles of the swizzle (indices into it).
   template <int... J> auto swizzle() const { return swizzleOf<J...>(); }
