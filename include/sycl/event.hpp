@@ -50,10 +50,10 @@ struct AsyncErrors {
   std::mutex Mutex;
   sycl::exception_list Pending;
 
-  /// Keeps the error being handled (in a catch block) for the handler.
-  void keepCurrent() {
+  /// Keeps \p Error for the handler.
+  void keep(std::exception_ptr Error) {
     std::lock_guard<std::mutex> Lock(Mutex);
-    Pending.push_back(std::current_exception());
+    Pending.push_back(std::move(Error));
   }
   /// Passes the errors kept so far, if any, to the handler.
   void report() {

@@ -127,6 +127,14 @@ class kernel_failure : public sycl::exception {
 public:
   using sycl::exception::exception;
 };
+
+/// What an exception a host task throws leaves its command as: the
+/// exception itself is an asynchronous error (SYCL 2020 4.10), which a
+/// queue with an async_handler keeps for it and one without rethrows from
+/// submit().
+struct host_task_failure {
+  std::exception_ptr Error;
+};
 } // namespace lanes::detail
 
 namespace std {

@@ -144,12 +144,19 @@ public:
   }
 
   /// Runs \p Task on the host as this group's command (SYCL 2020 4.10;
-  /// the interop_handle form is not supported).
+  /// the interop_handle form is not supported). An exception it throws is
+  /// an asynchronous error: queue::submit keeps it for the async_handler.
   template <typename TaskT> void host_task(TaskT &&Task) {
     static_assert(std::is_invocable_v<TaskT &>,
                   "Lanes supports host_task with a callable taking no "
                   "arguments (no interop_handle)");
-    setCommand(std::function<void()>(std::forward<TaskT>(Task)));
+    setCommand([Run = std::function<void()>(std::forward<TaskT>(Task))] {
+      try {
+        Run();
+      } catch (...) {
+        throw lanes::detail::host_task_failure{std::current_exception()};
+      }
+    });
   }
 
   // USM commands (SYCL 2020 4.9.4).

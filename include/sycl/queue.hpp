@@ -151,7 +151,11 @@ public:
     } catch (const lanes::detail::kernel_failure &) {
       if (!State->Errors)
         throw;
-      State->Errors->keepCurrent();
+      State->Errors->keep(std::current_exception());
+    } catch (const lanes::detail::host_task_failure &Failure) {
+      if (!State->Errors)
+        std::rethrow_exception(Failure.Error);
+      State->Errors->keep(Failure.Error);
     }
     Times.End = lanes::detail::nowNs();
     return lanes::detail::EventBuilder::finished(Times, State->Errors);
