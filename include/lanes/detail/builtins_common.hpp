@@ -13,9 +13,10 @@
 ///
 /// On sycl::half the common functions compute in half, each operation
 /// rounded (degrees and radians in float, one rounding), and the geometric
-/// ones accumulate in float and round their result once: products of
-/// halves are exact in float, and a sum of squares above 65504, which
-/// would make length and normalize infinite in half, stays finite.
+/// ones accumulate in float (length and distance in double) and round
+/// their result to half: products of halves are exact in float, and a sum of
+/// squares above 65504, which would make length and normalize infinite in
+/// half, stays finite.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_DETAIL_BUILTINS_COMMON_HPP
@@ -133,14 +134,19 @@ G squaresTimes(size_t Count, const ElementFn &Element, G Scale) {
   return Sum;
 }
 
-/// sqrt(Element(0)^2 + ...) without overflow or underflow in the squares.
+/// sqrt(Element(0)^2 + ...) without overflow or underflow in the squares:
+/// for float in double (which holds every square of a float, and rounds
+/// the result once), for double with rangeScale.
 template <typename G, typename ElementFn>
 G lengthOf(size_t Count, const ElementFn &Element) {
-  G Sum = squaresTimes(Count, Element, G(1));
-  G Scale = rangeScale(Sum);
-  if (Scale == G(1))
-    return math::sqrt(Sum);
-  return math::sqrt(squaresTimes(Count, Element, Scale)) / Scale;
+  if constexpr (std::is_same_v<G, float>) {
+    double Sum = squaresTimes(
+        Count, [&](size_t I) { return double(Element(I)); }, 1.0);
+    return float(math::sqrt(Sum));
+  } else {
+    G Scale = rangeScale(squaresTimes(Count, Element, G(1)));
+    return math::sqrt(squaresTimes(Count, Element, Scale)) / Scale;
+  }
 }
 
 /// p scaled by \p Factor element-wise (p * Factor), in GeometricT.
