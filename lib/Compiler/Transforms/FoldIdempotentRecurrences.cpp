@@ -29,6 +29,64 @@ STATISTIC(NumFolded, "Idempotent loop recurrences replaced by their value");
 namespace lanes {
 namespace {
 
+/// `Join`, a phi of two ways out of a branch on a condition c invariant in
+/// `L`, as the select(c, ...) it amounts to, put in its place; null when it
+/// is not one. Its values must be available where it is: each invariant,
+/// or computed in L's header. (The branch's block dominates `Join`'s, and
+/// c decides which of its successors the way took, and so which value.)
+SelectInst *selectOfInvariantBranch(PHINode &Join, Loop &L) {
+  BasicBlock *Block = Join.getParent();
+  if (Join.getNumIncomingValues() != 2 || Block == L.getHeader() ||
+      !L.contains(Block))
+    return nullptr;
+  // The branch each way came through, and whether it took its true side.
+  BranchInst *Branch = nullptr;
+  Value *Sides[2] = {nullptr, nullptr};
+  for (unsigned I = 0; I < 2; ++I) {
+    BasicBlock *From = Join.getIncomingBlock(I), *Successor = Block;
+    if (auto *Direct = dyn_cast<BranchInst>(From->getTerminator());
+        !(Direct && Direct->isConditional())) {
+      Successor = From;
+      From = From->getSinglePredecessor();
+    }
+    auto *Way = From ? dyn_cast<BranchInst>(From->getTerminator()) : nullptr;
+    if (!Way || !Way->isConditional() || (Branch && Way != Branch) ||
+        Way->getSuccessor(0) == Way->getSuccessor(1))
+      return nullptr;
+    Branch = Way;
+    unsigned Side = Way->getSuccessor(0) == Successor ? 0 : 1;
+    if (Way->getSuccessor(Side) != Successor || Sides[Side])
+      return nullptr;
+    Value *V = Join.getIncomingValue(I);
+    auto *Def = dyn_cast<Instruction>(V);
+    if (Def && L.contains(Def) && Def->getParent() != L.getHeader())
+      return nullptr;
+    Sides[Side] = V;
+  }
+  if (!L.isLoopInvariant(Branch->getCondition()))
+    return nullptr;
+  auto *Select = SelectInst::Create(Branch->getCondition(), Sides[0], Sides[1],
+                                    "", Block->getFirstNonPHI());
+  Select->takeName(&Join);
+  Join.replaceAllUsesWith(Select);
+  Join.eraseFromParent();
+  return Select;
+}
+
+/// `V`, with the phis of invariant branches in `L` that it is computed
+/// from (a few steps back, not through phis that stay) made selects: the
+/// new value, as V itself may be one.
+Value *withChoicesAsSelects(Value *V, Loop &L, unsigned Depth = 0) {
+  if (auto *Join = dyn_cast<PHINode>(V))
+    if (SelectInst *Select = selectOfInvariantBranch(*Join, L))
+      V = Select;
+  auto *I = dyn_cast<Instruction>(V);
+  if (I && L.contains(I) && !isa<PHINode>(I) && Depth < 4)
+    for (Value *Op : I->operands())
+      withChoicesAsSelects(Op, L, Depth + 1);
+  return V;
+}
+
 /// True when `Next` steps `Phi` by an idempotent step f (f(f(x)) = f(x))
 /// whose other operands are invariant in `L`: x op k with op associative
 /// and x op x = x (and, or, integer min and max), or select(c, x, k) and
@@ -37,7 +95,8 @@ namespace {
 bool isIdempotentStep(Instruction &Next, PHINode &Phi, Loop &L) {
   auto Invariant = [&](Value *V) {
     bool Changed;
-    return V != &Phi && L.makeLoopInvariant(V, Changed);
+    return V != &Phi &&
+           L.makeLoopInvariant(withChoicesAsSelects(V, L), Changed);
   };
   auto IsStep = [&](Value *X, Value *K) { return X == &Phi && Invariant(K); };
   if (auto *Select = dyn_cast<SelectInst>(&Next))
@@ -106,7 +165,7 @@ bool foldRecurrence(PHINode &Phi, Loop &L) {
        Single && Single->getNumIncomingValues() == 1;
        Single = dyn_cast<PHINode>(Back))
     Back = Single->getIncomingValue(0);
-  auto *Next = dyn_cast<Instruction>(Back);
+  auto *Next = dyn_cast<Instruction>(withChoicesAsSelects(Back, L));
   if (!Next || !L.contains(Next) || !isIdempotentStep(*Next, Phi, L))
     return false;
   Instruction *Folded = Next->clone();

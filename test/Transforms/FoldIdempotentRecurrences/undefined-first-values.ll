@@ -6,9 +6,11 @@
 ; branch cannot become a select when its way also stores. Since the first
 ; value may be any, k included, the slot is k throughout. The same through
 ; a select of a varying condition, with a poison first value, and with k
-; computed in the loop from invariant values (hoisted first). Left alone:
-; two different values, a value that varies, and a defined first value
-; (the choice then depends on the branch).
+; computed in the loop from invariant values (hoisted first). With a
+; defined first value the slot depends on the branch: as the branch is
+; uniform, its phi is the select of it, and the slot is that select of k
+; and the first value (uniform-branch-choices.ll). Left alone: two
+; different values, and a value that varies (both selects now).
 ; RUN: lanes-opt -passes=lanes-fold-idempotent-recurrences %s -S | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -59,6 +61,7 @@ exit:
 
 ; CHECK-LABEL: entry:
 ; CHECK-NEXT: %k = add i64 %b, 1
+; CHECK-NEXT: %kept.folded = select i1 %c, i64 %b, i64 %a
 ; CHECK-NEXT: br label %loop
 ; CHECK-LABEL: loop:
 ; CHECK-NOT: %trips =
@@ -66,11 +69,12 @@ exit:
 ; CHECK-NOT: %pick =
 ; CHECK: %two = phi i64 [ undef, %entry ], [ %two.next, %latch ]
 ; CHECK-NEXT: %vary = phi i64 [ undef, %entry ], [ %vary.next, %latch ]
-; CHECK-NEXT: %kept = phi i64 [ %a, %entry ], [ %kept.next, %latch ]
+; CHECK-NOT: %kept = phi
 ; CHECK: %pick.next = select i1 %ci, i64 %k, i64 %k
 ; CHECK-LABEL: latch:
 ; CHECK-NEXT: %trips.next = phi i64 [ 0, %set ], [ 0, %loop ]
 ; CHECK-NEXT: %hi.next = phi i64 [ %a, %set ], [ %a, %loop ]
-; CHECK-NEXT: %two.next = phi i64 [ %a, %set ], [ %b, %loop ]
-; CHECK-NEXT: %vary.next = phi i64 [ %i, %set ], [ %vary, %loop ]
-; CHECK-NEXT: %kept.next = phi i64 [ %b, %set ], [ %kept, %loop ]
+; CHECK-NEXT: %vary.next = select i1 %c, i64 %i, i64 %vary
+; CHECK-NEXT: %two.next = select i1 %c, i64 %a, i64 %b
+; CHECK-NOT: %kept.next
+; CHECK: %kept.out = phi i64 [ %kept.folded, %latch ]
