@@ -107,23 +107,6 @@ template <typename T> T dotRef(const T *A, const T *B, int N) {
   }
   return Sum;
 }
-/// sqrt(p . p): for float the squares and sums in double, one rounding.
-template <typename T> T lengthRef(const T *P, int N) {
-  if constexpr (std::is_same_v<T, float>) {
-    double Wide[Width];
-    for (int K = 0; K < N; ++K)
-      Wide[K] = P[K];
-    double Sum = 0;
-    for (int K = 0; K < N; ++K) {
-      double Square = Wide[K] * Wide[K];
-      Sum += Square;
-    }
-    return T(std::sqrt(Sum));
-  } else {
-    return std::sqrt(dotRef(P, P, N));
-  }
-}
-
 /// p / length(p), or p itself when the length is zero; with infinite
 /// elements (and no NaN) their direction alone, as OpenCL 1.2 7.5.1 says.
 template <typename T> void normalizeRef(const T *P, T *Out) {
@@ -336,10 +319,10 @@ template <typename T> int runCommon(sycl::queue &Q, const std::string &Name) {
     Set(Dot4, 0, dotRef(A, B, 4));
     T Reversed[Width] = {A[3], A[2], A[1], A[0]};
     Set(DotSwizzle, 0, dotRef(Reversed, B, 4));
-    T Len4 = lengthRef(A, 4);
+    T Len4 = std::sqrt(dotRef(A, A, 4));
     Set(Length, 0, Len4);
     T Diff[3] = {T(A[0] - B[0]), T(A[1] - B[1]), T(A[2] - B[2])};
-    Set(Distance, 0, lengthRef(Diff, 3));
+    Set(Distance, 0, std::sqrt(dotRef(Diff, Diff, 3)));
     T Scaled[Width], Zeros[Width], Unit[Width], ZeroUnit[Width];
     for (int K = 0; K < Width; ++K)
       Scaled[K] = A[K], Zeros[K] = A[K] * T(0);
@@ -353,7 +336,7 @@ template <typename T> int runCommon(sycl::queue &Q, const std::string &Name) {
       Set(FastLength, 0, Len4);
       T D4[Width] = {T(A[0] - B[0]), T(A[1] - B[1]), T(A[2] - B[2]),
                      T(A[3] - B[3])};
-      Set(FastDistance, 0, lengthRef(D4, 4));
+      Set(FastDistance, 0, std::sqrt(dotRef(D4, D4, 4)));
       T Sum = dotRef(A, A, 4);
       T Scale = T(1) / std::sqrt(Sum);
       for (int K = 0; K < Width; ++K)
@@ -399,9 +382,12 @@ template <typename T> int runCommon(sycl::queue &Q, const std::string &Name) {
 /// two, exactly): the results are the unscaled ones, scaled back.
 template <typename T> int runGeometricRange(sycl::queue &Q, const char *Name) {
   using V2 = sycl::vec<T, 2>;
-  const int Exps[] = {sizeof(T) == 4 ? 100 : 900, sizeof(T) == 4 ? -100 : -900,
-                      sizeof(T) == 4 ? -135 : -1060};
-  constexpr int Cases = 3, PerCase = 5;
+  constexpr bool F = sizeof(T) == 4;
+  // Beyond the square root of the largest number, below that of the
+  // smallest normal one, then near the largest and among the subnormals.
+  const int Exps[] = {F ? 100 : 900, F ? -100 : -900, F ? -135 : -1060,
+                      F ? 124 : 1020, F ? -149 : -1074};
+  constexpr int Cases = 5, PerCase = 5;
   T *Out = sycl::malloc_shared<T>(Cases * PerCase, Q);
   int *E = sycl::malloc_shared<int>(Cases, Q);
   std::copy(std::begin(Exps), std::end(Exps), E);

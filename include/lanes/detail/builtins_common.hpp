@@ -27,6 +27,8 @@
 #include "lanes/detail/math_scalar.hpp"
 #include "sycl/half.hpp"
 
+#include <algorithm>
+#include <cstdint>
 #include <limits>
 #include <type_traits>
 
@@ -108,17 +110,29 @@ GeometricT<T> dotOf(const ValueT<T> &A, const ValueT<T> &B) {
   }
 }
 
-/// A power of two that brings a sum of squares \p Sum (of at most four
-/// elements) back into G's normal range when it overflowed or fell below
-/// it, else 1. Scaling by it is exact, so length and normalize keep their
-/// precision where the squares do not fit (libclc's remedy).
-template <typename G> G rangeScale(G Sum) {
-  constexpr bool IsFloat = std::is_same_v<G, float>;
-  const G Up = IsFloat ? G(0x1p86) : G(0x1p563);
-  const G Down = IsFloat ? G(0x1p-66) : G(0x1p-514);
-  return Sum < std::numeric_limits<G>::min()         ? Up
-         : Sum == std::numeric_limits<G>::infinity() ? Down
-                                                     : G(1);
+/// Exact powers of two Down and Up = 1 / Down for a sum of squares of the
+/// \p Count elements Element(I): Down brings the largest |Element(I)| near
+/// 1. Its exponent is read from its bits, with no branch, so that a loop
+/// around stays vector code; both are kept normal numbers, so infinities
+/// and NaNs pass through. Scaled by Down the squares cannot overflow, nor
+/// underflow where it matters, and where the plain sum does neither, the
+/// scaled one is it times Down^2, to the bit.
+template <typename G> struct RangeScale { G Down, Up; };
+template <typename G, typename ElementFn>
+RangeScale<G> rangeScale(size_t Count, const ElementFn &Element) {
+  using Bits = std::conditional_t<std::is_same_v<G, float>, std::uint32_t,
+                                  std::uint64_t>;
+  constexpr int Mantissa = std::numeric_limits<G>::digits - 1;
+  constexpr Bits TwiceBias = 2 * Bits(std::numeric_limits<G>::max_exponent - 1);
+  constexpr Bits Magnitude = ~Bits(0) >> 1;
+  Bits Largest = 0;
+  for (size_t I = 0; I < Count; ++I)
+    Largest =
+        std::max(Largest, Bits(math::bitCast<Bits>(Element(I)) & Magnitude));
+  Bits Exponent =
+      std::clamp(Bits(Largest >> Mantissa), Bits(1), Bits(TwiceBias - 1));
+  return {math::bitCast<G>(Bits((TwiceBias - Exponent) << Mantissa)),
+          math::bitCast<G>(Bits(Exponent << Mantissa))};
 }
 
 /// (Element(0) * Scale)^2 + ... for the \p Count elements, in element
@@ -134,19 +148,13 @@ G squaresTimes(size_t Count, const ElementFn &Element, G Scale) {
   return Sum;
 }
 
-/// sqrt(Element(0)^2 + ...) without overflow or underflow in the squares:
-/// for float in double (which holds every square of a float, and rounds
-/// the result once), for double with rangeScale.
+/// sqrt(Element(0)^2 + ...), finite wherever the result is: the sum taken
+/// scaled by rangeScale, so where it does not overflow or underflow the
+/// result is the plain formula's to the bit.
 template <typename G, typename ElementFn>
 G lengthOf(size_t Count, const ElementFn &Element) {
-  if constexpr (std::is_same_v<G, float>) {
-    double Sum = squaresTimes(
-        Count, [&](size_t I) { return double(Element(I)); }, 1.0);
-    return float(math::sqrt(Sum));
-  } else {
-    G Scale = rangeScale(squaresTimes(Count, Element, G(1)));
-    return math::sqrt(squaresTimes(Count, Element, Scale)) / Scale;
-  }
+  RangeScale<G> Scale = rangeScale<G>(Count, Element);
+  return math::sqrt(squaresTimes(Count, Element, Scale.Down)) * Scale.Up;
 }
 
 /// p scaled by \p Factor element-wise (p * Factor), in GeometricT.
@@ -332,8 +340,7 @@ lanes::detail::ValueT<T> normalize(const T &P) {
   lanes::detail::ValueT<T> V(P);
   constexpr size_t Count = lanes::detail::countOf<T>();
   auto Element = [&V](size_t I) { return G(lanes::detail::elementOf(V, I)); };
-  G Scale = lanes::detail::rangeScale(
-      lanes::detail::squaresTimes(Count, Element, G(1)));
+  G Scale = lanes::detail::rangeScale<G>(Count, Element).Down;
   G Length = lanes::detail::math::sqrt(
       lanes::detail::squaresTimes(Count, Element, Scale));
   if (Length == G(0))
