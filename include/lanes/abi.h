@@ -46,6 +46,15 @@ void *__lanes_loop_state(struct lanes_wg_ctx *ctx, uint64_t bytes);
 void __lanes_divergent_barrier(struct lanes_wg_ctx *ctx, const char *first,
                                const char *second);
 
+/// Names the work-item that is about to call code the compiler did not
+/// lower (a function of another translation unit, or one called through a
+/// pointer), by its local and group ids (OpenCL order): until the
+/// work-group function returns, the work-item queries of lanes/builtins.h
+/// answer for it, with the sizes and local memory of the running group.
+/// Barriers and collectives reached there stop the program with an error.
+void __lanes_external_call(uint64_t local0, uint64_t local1, uint64_t local2,
+                           uint64_t group0, uint64_t group1, uint64_t group2);
+
 #ifdef __cplusplus
 }
 #endif

@@ -9,14 +9,17 @@
 /// fiber scheduler sets before it resumes a work-item's fiber. Called
 /// outside any kernel they answer as a lone work-item would: 0 for every
 /// id, 1 for every size, and a null local memory pointer. A dimension above
-/// 2 violates the contract and gets the same answers. Reached while a
-/// compiled work-group function runs on the thread (code the compiler did
-/// not lower, such as a call through a function pointer), no answer would
-/// be right: they print an error naming the kernel and abort (the queries
-/// are declared nothrow). So does __lanes_barrier outside a library-only
-/// work-item: there is no group to wait for. __lanes_barrier is the one
-/// that may throw: the exception that unwinds a work-item of a failed group
-/// (FiberScheduler.cpp).
+/// 2 violates the contract and gets the same answers. A compiled
+/// work-group function names the work-item before each call into code the
+/// compiler did not lower (__lanes_external_call: a function of another
+/// translation unit), and the queries answer for that work-item until the
+/// function returns. Reached there without one (a callback from a library
+/// function), no answer would be right: they print an error naming the
+/// kernel and abort (the queries are declared nothrow). So do barriers and
+/// collectives reached from a compiled kernel, named work-item or not, and
+/// __lanes_barrier outside any work-item: there is no group to wait with.
+/// __lanes_barrier is the one that may throw: the exception that unwinds a
+/// work-item of a failed group (FiberScheduler.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,12 +48,29 @@ const WorkItem *lanes::rt::detail::currentItem(const char *Builtin) {
   if (const LaunchState *Running = currentWorker().Launch) {
     std::fprintf(stderr,
                  "lanes: error: %s reached in compiled kernel '%s' from code "
-                 "the Lanes compiler did not lower (a call through a function "
-                 "pointer?)\n",
+                 "the Lanes compiler did not lower (called back from a "
+                 "library function?)\n",
                  Builtin, Running->kernelName());
     std::abort();
   }
   return nullptr;
+}
+
+void lanes::rt::detail::requireLibraryOnlyItem(const WorkItem *Item,
+                                               const char *Builtin,
+                                               const char *File,
+                                               unsigned Line) {
+  if (!Item || Item->Owner)
+    return;
+  const LaunchState *Running = currentWorker().Launch;
+  std::fprintf(
+      stderr,
+      "lanes: error: %s (at %s:%u) reached in compiled kernel '%s' "
+      "from a function of another translation unit: barriers and "
+      "group functions work only in the kernel's own translation unit\n",
+      Builtin, File ? File : "<unknown file>", Line,
+      Running ? Running->kernelName() : "<unknown>");
+  std::abort();
 }
 
 namespace {
@@ -101,6 +121,26 @@ LANES_NOTHROW size_t __lanes_num_groups(unsigned Dim) {
 LANES_NOTHROW void *__lanes_local_memory(void) {
   const lanes_wg_ctx *Group = currentGroup("__lanes_local_memory");
   return Group ? Group->local_memory : nullptr;
+}
+
+void __lanes_external_call(uint64_t Local0, uint64_t Local1, uint64_t Local2,
+                           uint64_t Group0, uint64_t Group1, uint64_t Group2) {
+  // One named work-item per thread: calls of one group function follow
+  // each other, and Launch.cpp clears CurrentWorkItem once it returns.
+  thread_local lanes_wg_ctx Group;
+  thread_local WorkItem Caller;
+  const lanes_wg_ctx *Running = currentWorker().CompiledGroup;
+  if (!Running)
+    return;
+  Group = *Running;
+  Group.group_id[0] = Group0;
+  Group.group_id[1] = Group1;
+  Group.group_id[2] = Group2;
+  Caller.Group = &Group;
+  Caller.LocalId[0] = Local0;
+  Caller.LocalId[1] = Local1;
+  Caller.LocalId[2] = Local2;
+  CurrentWorkItem = &Caller;
 }
 
 void __lanes_barrier(unsigned FenceFlags, const char *File, unsigned Line) {

@@ -286,6 +286,7 @@ template <typename T>
 T runCollective(const char *Builtin, CollectiveRequest R, T X, uint64_t Index,
                 const char *File, unsigned Line) {
   const WorkItem *Item = currentItem(Builtin);
+  requireLibraryOnlyItem(Item, Builtin, File, Line);
   size_t GroupSize = 1;
   if (Item) {
     const uint64_t *Size = Item->Group->local_size;

@@ -110,6 +110,7 @@
 #include "LaunchState.h"
 #include "Memory.h"
 #include "Sanitizers.h"
+#include "Worker.h"
 
 #include <boost/context/detail/exception.hpp>
 
@@ -493,6 +494,7 @@ void FiberScheduler::barrier(const char *File, unsigned Line) {
                  File ? File : "<unknown file>", Line);
     std::abort();
   }
+  requireLibraryOnlyItem(Item, "__lanes_barrier", File, Line);
   // A group of one work-item is always complete at its barrier.
   if (Item->Owner->Items.size() != 1)
     Item->Owner->wait(*Item, File, Line, nullptr, CollectiveSegment());

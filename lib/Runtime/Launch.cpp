@@ -181,7 +181,9 @@ public:
         uint64_t Count = 1;
         if (Fn) {
           Count = std::min(End - Linear, Ctx.num_groups[0] - Id[0]);
+          W.CompiledGroup = &Ctx;
           Fn(Object, &Ctx, Count);
+          forgetCompiledGroup();
         } else {
           W.Fibers.runGroup(L, Ctx);
         }
@@ -189,11 +191,19 @@ public:
         stepGroupId(Id, Count);
       }
     } catch (...) {
+      forgetCompiledGroup();
       L.fail(std::current_exception());
     }
   }
 
 private:
+  /// After a compiled work-group function: no group runs, and no work-item
+  /// that __lanes_external_call named.
+  void forgetCompiledGroup() {
+    W.CompiledGroup = nullptr;
+    CurrentWorkItem = nullptr;
+  }
+
   /// Steps \p Id by \p Count groups along dimension 0, which never goes
   /// past the end of the row; then on to the next row, dimension 0 fastest.
   void stepGroupId(uint64_t Id[3], uint64_t Count) const {

@@ -28,6 +28,9 @@ struct WorkerState {
   /// The launch whose groups this thread is running, null between launches.
   /// Also how a launch from inside a kernel is recognised.
   LaunchState *Launch = nullptr;
+  /// The context of the compiled work-group function this thread runs,
+  /// null otherwise: what __lanes_external_call copies the sizes from.
+  const lanes_wg_ctx *CompiledGroup = nullptr;
 };
 
 /// The calling thread's state, created on first use.
@@ -37,6 +40,13 @@ WorkerState &currentWorker();
 /// with a message naming `Builtin` and the kernel when called from a
 /// compiled kernel instead (code the compiler did not lower).
 const WorkItem *currentItem(const char *Builtin);
+
+/// Stops the program when \p Item, which reached barrier or collective
+/// \p Builtin at \p File:\p Line, is a compiled kernel's work-item named by
+/// __lanes_external_call: code the compiler did not lower cannot wait for
+/// the rest of its group.
+void requireLibraryOnlyItem(const WorkItem *Item, const char *Builtin,
+                            const char *File, unsigned Line);
 
 } // namespace lanes::rt::detail
 

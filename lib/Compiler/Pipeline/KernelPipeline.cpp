@@ -16,6 +16,7 @@
 #include "../Transforms/CloneKernels.h"
 #include "../Transforms/DefineGatherIndices.h"
 #include "../Transforms/DropUnreadStores.h"
+#include "../Transforms/ExternalCalls.h"
 #include "../Transforms/FitVectorCalls.h"
 #include "../Transforms/FoldIdempotentRecurrences.h"
 #include "../Transforms/FoldLaneIds.h"
@@ -203,6 +204,7 @@ ModulePassManager kernelPipeline() {
   ModulePassManager MPM;
   MPM.addPass(CloneKernelsPass());
   MPM.addPass(InlineKernelCallsPass());
+  MPM.addPass(ExternalCallsPass());
   MPM.addPass(simplifyKernelsPass());
   MPM.addPass(WorkItemLoopsPass());
   MPM.addPass(cleanupKernelsPass());

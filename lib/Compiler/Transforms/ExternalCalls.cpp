@@ -1,0 +1,132 @@
+//===- ExternalCalls.cpp - Name the work-item for code not lowered --------===//
+//
+/// \file
+/// Implements `lanes-external-calls`; see ExternalCalls.h.
+///
+/// Which functions of the module may reach outside code is a fixpoint over
+/// direct calls, as lanes-inline-kernel-calls computes its own set.
+//
+//===----------------------------------------------------------------------===//
+#include "ExternalCalls.h"
+
+#include "../Analysis/LanesIR.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "lanes-external-calls"
+
+STATISTIC(NumNamed, "Calls that may reach outside code, work-item named");
+
+namespace lanes {
+namespace {
+
+using FunctionSet = SmallPtrSet<const Function *, 16>;
+
+/// The runtime call that names the work-item (include/lanes/abi.h).
+constexpr StringLiteral ExternalCallFn = "__lanes_external_call";
+
+/// Whether `Call` may reach code outside the module, given the functions
+/// of the module known to (`Reaching`).
+bool mayReachOutside(const CallBase &Call, const FunctionSet &Reaching,
+                     FunctionAnalysisManager &FAM) {
+  if (Call.isInlineAsm())
+    return false;
+  const Function *Callee = Call.getCalledFunction();
+  if (!Callee)
+    return true;
+  if (Callee->isIntrinsic() || Callee->getName().starts_with("__") ||
+      Callee->doesNotAccessMemory())
+    return false;
+  if (!Callee->isDeclaration())
+    return Reaching.contains(Callee);
+  LibFunc Known;
+  const TargetLibraryInfo &TLI = FAM.getResult<TargetLibraryAnalysis>(
+      *const_cast<Function *>(Call.getFunction()));
+  return !TLI.getLibFunc(*Callee, Known);
+}
+
+/// The defined functions of `M` that may reach code outside it.
+FunctionSet functionsReachingOutside(Module &M, FunctionAnalysisManager &FAM) {
+  FunctionSet Reaching;
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (const Function &F : M) {
+      if (F.isDeclaration() || Reaching.contains(&F))
+        continue;
+      for (const Instruction &I : instructions(F)) {
+        const auto *Call = dyn_cast<CallBase>(&I);
+        if (Call && mayReachOutside(*Call, Reaching, FAM)) {
+          Reaching.insert(&F);
+          Changed = true;
+          break;
+        }
+      }
+    }
+  }
+  return Reaching;
+}
+
+} // namespace
+
+PreservedAnalyses ExternalCallsPass::run(Module &M,
+                                         ModuleAnalysisManager &MAM) {
+  FunctionAnalysisManager &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  SmallVector<CallBase *, 8> Calls;
+  FunctionSet Reaching;
+  bool Computed = false;
+  for (Function &WG : M) {
+    if (!isWorkGroupFunction(WG))
+      continue;
+    if (!Computed) {
+      Reaching = functionsReachingOutside(M, FAM);
+      Computed = true;
+    }
+    for (Instruction &I : instructions(WG))
+      if (auto *Call = dyn_cast<CallBase>(&I))
+        if (mayReachOutside(*Call, Reaching, FAM))
+          Calls.push_back(Call);
+  }
+  if (Calls.empty())
+    return PreservedAnalyses::all();
+  LLVMContext &Ctx = M.getContext();
+  Type *I64 = Type::getInt64Ty(Ctx), *I32 = Type::getInt32Ty(Ctx);
+  Type *SizeT = M.getDataLayout().getIntPtrType(Ctx);
+  auto Query = [&](StringRef Name) {
+    FunctionCallee Fn = M.getOrInsertFunction(Name, SizeT, I32);
+    cast<Function>(Fn.getCallee())->setDoesNotAccessMemory();
+    cast<Function>(Fn.getCallee())->setDoesNotThrow();
+    return Fn;
+  };
+  FunctionCallee LocalId = Query("__lanes_local_id");
+  FunctionCallee GroupId = Query("__lanes_group_id");
+  // It writes the runtime's own state, which the outside code reads.
+  AttributeList Attrs =
+      AttributeList().addFnAttribute(Ctx, Attribute::NoUnwind);
+  FunctionCallee Name =
+      M.getOrInsertFunction(ExternalCallFn, Attrs, Type::getVoidTy(Ctx), I64,
+                            I64, I64, I64, I64, I64);
+  cast<Function>(Name.getCallee())
+      ->setMemoryEffects(MemoryEffects::inaccessibleMemOnly(ModRefInfo::Mod));
+  for (CallBase *Call : Calls) {
+    IRBuilder<> B(Call);
+    SmallVector<Value *, 6> Ids;
+    for (FunctionCallee Id : {LocalId, GroupId})
+      for (unsigned Dim = 0; Dim < 3; ++Dim)
+        Ids.push_back(
+            B.CreateZExtOrTrunc(B.CreateCall(Id, B.getInt32(Dim)), I64));
+    B.CreateCall(Name, Ids);
+    ++NumNamed;
+  }
+  return PreservedAnalyses::none();
+}
+
+} // namespace lanes
