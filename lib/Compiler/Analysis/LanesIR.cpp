@@ -47,6 +47,30 @@ Builtin getBuiltin(const Function *F) {
       .Default(Builtin::None);
 }
 
+FunctionSet functionsWithCalls(
+    const Module &M,
+    function_ref<bool(const CallBase &Call, const FunctionSet &Found)>
+        Reaches) {
+  FunctionSet Found;
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (const Function &F : M) {
+      if (F.isDeclaration() || Found.contains(&F))
+        continue;
+      for (const Instruction &I : instructions(F)) {
+        const auto *Call = dyn_cast<CallBase>(&I);
+        if (Call && Reaches(*Call, Found)) {
+          Found.insert(&F);
+          Changed = true;
+          break;
+        }
+      }
+    }
+  }
+  return Found;
+}
+
 Builtin getBuiltin(const Instruction *I) {
   const auto *Call = dyn_cast_or_null<CallInst>(I);
   return Call ? getBuiltin(Call->getCalledFunction()) : Builtin::None;

@@ -11,6 +11,7 @@
 #define LANES_ANALYSIS_LANESIR_H
 
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -20,6 +21,7 @@
 #include <string>
 
 namespace llvm {
+class CallBase;
 class CallInst;
 class DataLayout;
 class Function;
@@ -126,6 +128,18 @@ inline constexpr llvm::StringLiteral PrivateMemSizeEntryMD =
 inline constexpr llvm::StringLiteral LoopStateFn = "__lanes_loop_state";
 inline constexpr llvm::StringLiteral DivergentBarrierFn =
     "__lanes_divergent_barrier";
+
+/// A set of functions of a module.
+using FunctionSet = llvm::SmallPtrSet<const llvm::Function *, 16>;
+
+/// The defined functions of \p M that make a call for which \p Reaches is
+/// true, given the functions found so far: a fixpoint, so that a call of a
+/// function found counts too when \p Reaches says so.
+FunctionSet
+functionsWithCalls(const llvm::Module &M,
+                   llvm::function_ref<bool(const llvm::CallBase &Call,
+                                           const FunctionSet &Found)>
+                       Reaches);
 
 /// Field indices of struct lanes_wg_ctx (include/lanes/abi.h), the context
 /// a work-group function gets as its second parameter.

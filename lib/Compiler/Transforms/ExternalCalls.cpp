@@ -4,14 +4,13 @@
 /// Implements `lanes-external-calls`; see ExternalCalls.h.
 ///
 /// Which functions of the module may reach outside code is a fixpoint over
-/// direct calls, as lanes-inline-kernel-calls computes its own set.
+/// direct calls (functionsWithCalls), as for lanes-inline-kernel-calls.
 //
 //===----------------------------------------------------------------------===//
 #include "ExternalCalls.h"
 
 #include "../Analysis/LanesIR.h"
 
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/IRBuilder.h"
@@ -26,8 +25,6 @@ STATISTIC(NumNamed, "Calls that may reach outside code, work-item named");
 
 namespace lanes {
 namespace {
-
-using FunctionSet = SmallPtrSet<const Function *, 16>;
 
 /// The runtime call that names the work-item (include/lanes/abi.h).
 constexpr StringLiteral ExternalCallFn = "__lanes_external_call";
@@ -54,24 +51,10 @@ bool mayReachOutside(const CallBase &Call, const FunctionSet &Reaching,
 
 /// The defined functions of `M` that may reach code outside it.
 FunctionSet functionsReachingOutside(Module &M, FunctionAnalysisManager &FAM) {
-  FunctionSet Reaching;
-  bool Changed = true;
-  while (Changed) {
-    Changed = false;
-    for (const Function &F : M) {
-      if (F.isDeclaration() || Reaching.contains(&F))
-        continue;
-      for (const Instruction &I : instructions(F)) {
-        const auto *Call = dyn_cast<CallBase>(&I);
-        if (Call && mayReachOutside(*Call, Reaching, FAM)) {
-          Reaching.insert(&F);
-          Changed = true;
-          break;
-        }
-      }
-    }
-  }
-  return Reaching;
+  return functionsWithCalls(
+      M, [&](const CallBase &Call, const FunctionSet &Found) {
+        return mayReachOutside(Call, Found, FAM);
+      });
 }
 
 } // namespace

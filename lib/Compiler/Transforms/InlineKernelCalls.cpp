@@ -32,8 +32,6 @@ STATISTIC(NumInlined, "Calls inlined because they reach a work-item builtin");
 namespace lanes {
 namespace {
 
-using FunctionSet = SmallPtrSet<const Function *, 16>;
-
 const Function *directCallee(const Instruction &I) {
   const auto *Call = dyn_cast<CallBase>(&I);
   return Call ? Call->getCalledFunction() : nullptr;
@@ -41,25 +39,12 @@ const Function *directCallee(const Instruction &I) {
 
 /// Defined functions from which a work-item builtin can be reached.
 FunctionSet functionsReachingBuiltins(const Module &M) {
-  FunctionSet Reaching;
-  bool Changed = true;
-  while (Changed) {
-    Changed = false;
-    for (const Function &F : M) {
-      if (F.isDeclaration() || Reaching.contains(&F))
-        continue;
-      for (const Instruction &I : instructions(F)) {
-        const Function *Callee = directCallee(I);
-        if (Callee && (isWorkItemBuiltin(getBuiltin(Callee)) ||
-                       Reaching.contains(Callee))) {
-          Reaching.insert(&F);
-          Changed = true;
-          break;
-        }
-      }
-    }
-  }
-  return Reaching;
+  return functionsWithCalls(M, [](const CallBase &Call,
+                                  const FunctionSet &Found) {
+    const Function *Callee = Call.getCalledFunction();
+    return Callee &&
+           (isWorkItemBuiltin(getBuiltin(Callee)) || Found.contains(Callee));
+  });
 }
 
 /// Finds a call that closes a cycle among `Reaching` functions reachable
