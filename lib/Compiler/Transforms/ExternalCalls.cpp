@@ -1,4 +1,4 @@
-//===- ExternalCalls.cpp - Name the work-item for code not lowered --------===//
+//===- ExternalCalls.cpp - Name the work-item to outside code -------------===//
 //
 /// \file
 /// Implements `lanes-external-calls`; see ExternalCalls.h.
@@ -29,8 +29,8 @@ namespace {
 /// The runtime call that names the work-item (include/lanes/abi.h).
 constexpr StringLiteral ExternalCallFn = "__lanes_external_call";
 
-/// Whether `Call` may reach code outside the module, given the functions
-/// of the module known to (`Reaching`).
+/// Whether `Call` may reach code outside the module, `Reaching` being the
+/// functions of the module known to.
 bool mayReachOutside(const CallBase &Call, const FunctionSet &Reaching,
                      FunctionAnalysisManager &FAM) {
   if (Call.isInlineAsm())
@@ -63,16 +63,13 @@ PreservedAnalyses ExternalCallsPass::run(Module &M,
                                          ModuleAnalysisManager &MAM) {
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  if (none_of(M, [](const Function &F) { return isWorkGroupFunction(F); }))
+    return PreservedAnalyses::all();
+  FunctionSet Reaching = functionsReachingOutside(M, FAM);
   SmallVector<CallBase *, 8> Calls;
-  FunctionSet Reaching;
-  bool Computed = false;
   for (Function &WG : M) {
     if (!isWorkGroupFunction(WG))
       continue;
-    if (!Computed) {
-      Reaching = functionsReachingOutside(M, FAM);
-      Computed = true;
-    }
     for (Instruction &I : instructions(WG))
       if (auto *Call = dyn_cast<CallBase>(&I))
         if (mayReachOutside(*Call, Reaching, FAM))

@@ -1,5 +1,4 @@
-//===- ExternalCalls.h - Name the work-item for code not lowered -*- C++
-//-*-===//
+//===- ExternalCalls.h - Name the work-item to outside code -----*- C++ -*-===//
 //
 /// \file
 /// Module pass `lanes-external-calls`. Runs on work-group functions right
