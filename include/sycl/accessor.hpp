@@ -182,10 +182,8 @@ class accessor
           lanes::detail::AccessorValue<DataT, Mode>, Dims> {
   static_assert(Target == target::device || Target == target::constant_buffer ||
                     Target == target::host_task,
-                "Lanes does not implement the SYCL 1.2.1 image accessors "
-                "(target::image, host_image, image_array); use "
-                "unsampled_image_accessor or sampled_image_accessor "
-                "(sycl/image_accessor.hpp)");
+                "buffer accessors have target::device, constant_buffer or "
+                "host_task (the image targets take a SYCL 1.2.1 image)");
   static_assert(Target != target::constant_buffer || Mode == access_mode::read,
                 "a target::constant_buffer accessor must have "
                 "access_mode::read");
@@ -428,7 +426,7 @@ struct hash<sycl::host_accessor<DataT, Dims, Mode>> {
 
 /// Copies of an accessor hash alike, of every target: the deprecated
 /// target::host_buffer and target::local as the host_accessor and
-/// local_accessor they are.
+/// local_accessor they are, the SYCL 1.2.1 image targets by their texels.
 template <typename DataT, int Dims, sycl::access_mode Mode, sycl::target Target,
           sycl::access::placeholder IsPlaceholder>
 struct hash<sycl::accessor<DataT, Dims, Mode, Target, IsPlaceholder>> {
@@ -443,6 +441,11 @@ struct hash<sycl::accessor<DataT, Dims, Mode, Target, IsPlaceholder>> {
         return hash<sycl::local_accessor<DataT, Dims>>()(A.Memory);
       else
         return hash<sycl::local_accessor<DataT, Dims>>()(A);
+    } else if constexpr (Target == target::image ||
+                         Target == target::host_image ||
+                         Target == target::image_array) {
+      return lanes::detail::identityHash(
+          imageIdentity(A)); // sycl/image_accessor.hpp
     } else {
       return lanes::detail::identityHash(
           static_cast<const void *>(A.get_pointer()));

@@ -1,27 +1,30 @@
-//===- sycl/image.hpp - unsampled_image, sampled_image, image_allocator ---===//
+//===- sycl/image.hpp - unsampled_image, sampled_image, image -------------===//
 //
 /// \file
-/// SYCL 2020 4.7.3: images. Like buffers (sycl/buffer.hpp), an image is a
-/// handle to a lanes::detail::BufferStorage that copies share; the last
-/// handle, host accessor or command group that uses it runs the
-/// write-back. The storage holds the texels with the image's row and slice
-/// pitches, so host data (laid out with the same pitches) is copied in and
-/// written back with one memcpy each.
+/// SYCL 2020 4.7.3: images, and the SYCL 1.2.1 image class that SYCL 2020
+/// deprecates. Like buffers (sycl/buffer.hpp), an image is a handle to a
+/// lanes::detail::BufferStorage that copies share; the last handle, host
+/// accessor or command group that uses it runs the write-back. The storage
+/// holds the texels with the image's row and slice pitches, so host data
+/// (laid out with the same pitches) is copied in and written back with one
+/// memcpy each.
 ///
 /// An unsampled_image is read and written through integer coordinates; a
 /// sampled_image is read-only, made from host data and an image_sampler
 /// that fixes how its reads filter and address (lanes/detail/image_sampling
-/// .hpp). The get_access members return the accessors of
-/// sycl/image_accessor.hpp; include <sycl/sycl.hpp>.
+/// .hpp). A SYCL 1.2.1 image has a channel order and type in place of a
+/// format (lanes/detail/image_texel.hpp) and is read with or without a
+/// sampler given to each read. The get_access members return the accessors
+/// of sycl/image_accessor.hpp; include <sycl/sycl.hpp>.
 ///
 /// Errors (errc::invalid, thrown by the constructors): a range with a zero
 /// extent or one above INT_MAX (coordinates are ints), a pitch smaller than
-/// a row (or a slice), a null host pointer for a sampled_image, and a
-/// sampler that repeats or mirrors unnormalized coordinates. A null host
-/// pointer for an unsampled_image gives uninitialized texels, as for
-/// buffers. Not implemented: the image properties (use_host_ptr,
-/// use_mutex, context_bound), the SYCL 1.2.1 image and sampler classes,
-/// image arrays and mipmaps.
+/// a row (or a slice), a null host pointer for a sampled_image, a sampler
+/// that repeats or mirrors unnormalized coordinates, and a channel order
+/// and type that OpenCL 1.2 does not pair. A null host pointer for an
+/// unsampled_image or image gives uninitialized texels, as for buffers.
+/// Not implemented: the image properties (use_host_ptr, use_mutex,
+/// context_bound), image arrays and mipmaps of SYCL 2020.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_SYCL_IMAGE_HPP
@@ -57,6 +60,9 @@ class host_unsampled_image_accessor;
 template <typename DataT, int Dims, image_target Target>
 class sampled_image_accessor;
 template <typename DataT, int Dims> class host_sampled_image_accessor;
+template <typename DataT, int Dims, access_mode Mode, target Target,
+          access::placeholder IsPlaceholder>
+class accessor;
 
 /// SYCL 2020 4.7.1.1: the default allocator of images, of std::byte: 64-byte
 /// aligned host memory, like buffer_allocator.
@@ -157,14 +163,14 @@ protected:
 
   /// An image of \p Format and \p Range, with \p Pitch (null: rows and
   /// slices packed), holding a copy of \p Host (if not null).
-  ImageBase(const char *Who, const void *Host, sycl::image_format Format,
+  ImageBase(const char *Who, const void *Host, const TexelFormat &Format,
             const sycl::range<Dims> &Range, const sycl::range<PitchDims> *Pitch,
             AllocatorT Alloc, const sycl::property_list &Props)
       : Range(Range), Alloc(Alloc), Props(Props) {
     View.Format = Format;
     View.Sampler = {};
     shape(Who, Pitch);
-    Storage = allocate(Who, bytesOf());
+    Storage = allocate(Who, View.bytes());
     if (Host)
       std::memcpy(Storage->data(), Host, Storage->bytes());
     View.Data = static_cast<unsigned char *>(Storage->data());
@@ -191,7 +197,7 @@ private:
                      std::to_string(D) + "; extents must be 1 to INT_MAX");
     for (int D = 0; D < 3; ++D)
       View.Extent[D] = D < Dims ? int(Range[D]) : 1;
-    size_t Row = size_t(View.Extent[0]) * texelBytes(View.Format);
+    size_t Row = size_t(View.Extent[0]) * View.Format.Bytes;
     View.RowPitch = Pitch ? (*Pitch)[0] : Row;
     if (View.RowPitch < Row)
       throwInvalid(std::string(Who) + ": the row pitch " +
@@ -205,13 +211,6 @@ private:
                    std::to_string(View.SlicePitch) +
                    " is smaller than a slice of " + std::to_string(Range[1]) +
                    " rows (" + std::to_string(Slice) + " bytes)");
-  }
-  size_t bytesOf() const {
-    if (Dims == 1)
-      return View.RowPitch;
-    if (Dims == 2)
-      return View.RowPitch * size_t(View.Extent[1]);
-    return View.SlicePitch * size_t(View.Extent[2]);
   }
   std::shared_ptr<BufferStorage> allocate(const char *Who, size_t Bytes) {
     typename Traits::allocator_type Owner(Alloc);
@@ -242,6 +241,43 @@ struct ImageAccess {
   }
 };
 
+/// The images that kernels may write (unsampled_image and the SYCL 1.2.1
+/// image): set_final_data and set_write_back, and the write-back to the
+/// host data they were made from.
+template <int Dims, typename AllocatorT>
+class WritableImage : public ImageBase<Dims, AllocatorT> {
+public:
+  /// Where the texels go when the image dies: a pointer, an output
+  /// iterator of bytes, a std::weak_ptr or std::shared_ptr (skipped once
+  /// it has expired), or nullptr for nowhere.
+  template <typename Destination = std::nullptr_t>
+  void set_final_data(Destination Dest = nullptr) {
+    this->Storage->setFinalData(
+        imageFinalData(std::move(Dest), this->byte_size()));
+  }
+  /// Forces (true) or cancels (false) the write-back.
+  void set_write_back(bool Flag = true) { this->Storage->setWriteBack(Flag); }
+
+protected:
+  using ImageBase<Dims, AllocatorT>::ImageBase;
+
+  void writeBackTo(void *Host) {
+    if (Host)
+      set_final_data(Host);
+  }
+  void writeBackShared(const std::shared_ptr<void> &Host) {
+    if (!Host)
+      return;
+    // As for buffers (SYCL 2020 4.7.2.3): no write-back once the
+    // application has let go of the data.
+    size_t Bytes = this->byte_size();
+    this->Storage->setFinalData([Host, Bytes](const void *Data) {
+      if (Host.use_count() > 1)
+        std::memcpy(Host.get(), Data, Bytes);
+    });
+  }
+};
+
 } // namespace lanes::detail
 
 namespace sycl {
@@ -251,8 +287,8 @@ inline namespace _V1 {
 /// through unsampled image accessors. Copies are handles to the same
 /// texels.
 template <int Dims = 1, typename AllocatorT = image_allocator>
-class unsampled_image : public lanes::detail::ImageBase<Dims, AllocatorT> {
-  using Base = lanes::detail::ImageBase<Dims, AllocatorT>;
+class unsampled_image : public lanes::detail::WritableImage<Dims, AllocatorT> {
+  using Base = lanes::detail::WritableImage<Dims, AllocatorT>;
   using Base::PitchDims;
   template <int N>
   using EnableIfPitch = std::enable_if_t<(N > 1) && N == Dims, int>;
@@ -265,7 +301,8 @@ public:
       : unsampled_image(Format, Range, AllocatorT(), Props) {}
   unsampled_image(image_format Format, const range<Dims> &Range,
                   AllocatorT Alloc, const property_list &Props = {})
-      : Base(Who, nullptr, Format, Range, nullptr, Alloc, Props) {}
+      : Base(Who, nullptr, lanes::detail::texelFormat(Format), Range, nullptr,
+             Alloc, Props) {}
   template <int N = Dims, EnableIfPitch<N> = 0>
   unsampled_image(image_format Format, const range<Dims> &Range,
                   const range<PitchDims> &Pitch,
@@ -275,7 +312,8 @@ public:
   unsampled_image(image_format Format, const range<Dims> &Range,
                   const range<PitchDims> &Pitch, AllocatorT Alloc,
                   const property_list &Props = {})
-      : Base(Who, nullptr, Format, Range, &Pitch, Alloc, Props) {}
+      : Base(Who, nullptr, lanes::detail::texelFormat(Format), Range, &Pitch,
+             Alloc, Props) {}
 
   /// A copy of the texels at \p Host (laid out with the image's pitches),
   /// written back there when the image dies if it was written. A null
@@ -285,8 +323,9 @@ public:
       : unsampled_image(Host, Format, Range, AllocatorT(), Props) {}
   unsampled_image(void *Host, image_format Format, const range<Dims> &Range,
                   AllocatorT Alloc, const property_list &Props = {})
-      : Base(Who, Host, Format, Range, nullptr, Alloc, Props) {
-    writeBackTo(Host);
+      : Base(Who, Host, lanes::detail::texelFormat(Format), Range, nullptr,
+             Alloc, Props) {
+    this->writeBackTo(Host);
   }
   template <int N = Dims, EnableIfPitch<N> = 0>
   unsampled_image(void *Host, image_format Format, const range<Dims> &Range,
@@ -297,8 +336,9 @@ public:
   unsampled_image(void *Host, image_format Format, const range<Dims> &Range,
                   const range<PitchDims> &Pitch, AllocatorT Alloc,
                   const property_list &Props = {})
-      : Base(Who, Host, Format, Range, &Pitch, Alloc, Props) {
-    writeBackTo(Host);
+      : Base(Who, Host, lanes::detail::texelFormat(Format), Range, &Pitch,
+             Alloc, Props) {
+    this->writeBackTo(Host);
   }
 
   /// The texels of \p Host, shared with the application: written back if
@@ -309,8 +349,9 @@ public:
   unsampled_image(std::shared_ptr<void> &Host, image_format Format,
                   const range<Dims> &Range, AllocatorT Alloc,
                   const property_list &Props = {})
-      : Base(Who, Host.get(), Format, Range, nullptr, Alloc, Props) {
-    writeBackShared(Host);
+      : Base(Who, Host.get(), lanes::detail::texelFormat(Format), Range,
+             nullptr, Alloc, Props) {
+    this->writeBackShared(Host);
   }
   template <int N = Dims, EnableIfPitch<N> = 0>
   unsampled_image(std::shared_ptr<void> &Host, image_format Format,
@@ -321,8 +362,9 @@ public:
   unsampled_image(std::shared_ptr<void> &Host, image_format Format,
                   const range<Dims> &Range, const range<PitchDims> &Pitch,
                   AllocatorT Alloc, const property_list &Props = {})
-      : Base(Who, Host.get(), Format, Range, &Pitch, Alloc, Props) {
-    writeBackShared(Host);
+      : Base(Who, Host.get(), lanes::detail::texelFormat(Format), Range, &Pitch,
+             Alloc, Props) {
+    this->writeBackShared(Host);
   }
 
   /// A device (or host task) accessor in command group \p CGH. The
@@ -345,39 +387,11 @@ public:
     return {*this, Props};
   }
 
-  /// Where the texels go when the image dies: a pointer, an output
-  /// iterator of bytes, a std::weak_ptr or std::shared_ptr (skipped once
-  /// it has expired), or nullptr for nowhere.
-  template <typename Destination = std::nullptr_t>
-  void set_final_data(Destination Dest = nullptr) {
-    this->Storage->setFinalData(
-        lanes::detail::imageFinalData(std::move(Dest), this->byte_size()));
-  }
-  /// Forces (true) or cancels (false) the write-back.
-  void set_write_back(bool Flag = true) { this->Storage->setWriteBack(Flag); }
-
   friend bool operator==(const unsampled_image &L, const unsampled_image &R) {
     return L.sameImage(R);
   }
   friend bool operator!=(const unsampled_image &L, const unsampled_image &R) {
     return !(L == R);
-  }
-
-private:
-  void writeBackTo(void *Host) {
-    if (Host)
-      set_final_data(Host);
-  }
-  void writeBackShared(const std::shared_ptr<void> &Host) {
-    if (!Host)
-      return;
-    // As for buffers (SYCL 2020 4.7.2.3): no write-back once the
-    // application has let go of the data.
-    size_t Bytes = this->byte_size();
-    this->Storage->setFinalData([Host, Bytes](const void *Data) {
-      if (Host.use_count() > 1)
-        std::memcpy(Host.get(), Data, Bytes);
-    });
   }
 };
 
@@ -397,15 +411,16 @@ public:
   /// that repeats or mirrors unnormalized coordinates.
   sampled_image(const void *Host, image_format Format, image_sampler Sampler,
                 const range<Dims> &Range, const property_list &Props = {})
-      : Base(Who, checkHost(Host), Format, Range, nullptr, AllocatorT(),
-             Props) {
+      : Base(Who, checkHost(Host), lanes::detail::texelFormat(Format), Range,
+             nullptr, AllocatorT(), Props) {
     setSampler(Sampler);
   }
   template <int N = Dims, EnableIfPitch<N> = 0>
   sampled_image(const void *Host, image_format Format, image_sampler Sampler,
                 const range<Dims> &Range, const range<PitchDims> &Pitch,
                 const property_list &Props = {})
-      : Base(Who, checkHost(Host), Format, Range, &Pitch, AllocatorT(), Props) {
+      : Base(Who, checkHost(Host), lanes::detail::texelFormat(Format), Range,
+             &Pitch, AllocatorT(), Props) {
     setSampler(Sampler);
   }
   sampled_image(std::shared_ptr<const void> &Host, image_format Format,
@@ -460,6 +475,132 @@ private:
   }
 };
 
+/// SYCL 1.2.1 4.7.3 (deprecated in SYCL 2020, which keeps it): a
+/// Dims-dimensional image of a channel order and type, read and written
+/// through accessor<DataT, Dims, Mode, target::image> (reads with or
+/// without a sampler), target::host_image and, one layer at a time,
+/// target::image_array. Copies are handles to the same texels.
+template <int Dims = 1, typename AllocatorT = image_allocator>
+class image : public lanes::detail::WritableImage<Dims, AllocatorT> {
+  using Base = lanes::detail::WritableImage<Dims, AllocatorT>;
+  using Base::PitchDims;
+  template <int N>
+  using EnableIfPitch = std::enable_if_t<(N > 1) && N == Dims, int>;
+  using Order = image_channel_order;
+  using Type = image_channel_type;
+  static constexpr const char *Who = "image";
+
+public:
+  /// Uninitialized texels; no write-back unless set_final_data is called.
+  /// Every constructor throws errc::invalid for an order and type that
+  /// OpenCL 1.2 does not pair.
+  image(Order O, Type T, const range<Dims> &Range,
+        const property_list &Props = {})
+      : image(O, T, Range, AllocatorT(), Props) {}
+  image(Order O, Type T, const range<Dims> &Range, AllocatorT Alloc,
+        const property_list &Props = {})
+      : Base(Who, nullptr, format(O, T), Range, nullptr, Alloc, Props) {}
+  template <int N = Dims, EnableIfPitch<N> = 0>
+  image(Order O, Type T, const range<Dims> &Range,
+        const range<PitchDims> &Pitch, const property_list &Props = {})
+      : image(O, T, Range, Pitch, AllocatorT(), Props) {}
+  template <int N = Dims, EnableIfPitch<N> = 0>
+  image(Order O, Type T, const range<Dims> &Range,
+        const range<PitchDims> &Pitch, AllocatorT Alloc,
+        const property_list &Props = {})
+      : Base(Who, nullptr, format(O, T), Range, &Pitch, Alloc, Props) {}
+
+  /// A copy of the texels at \p Host (laid out with the image's pitches),
+  /// written back there when the image dies if it was written.
+  image(void *Host, Order O, Type T, const range<Dims> &Range,
+        const property_list &Props = {})
+      : image(Host, O, T, Range, AllocatorT(), Props) {}
+  image(void *Host, Order O, Type T, const range<Dims> &Range, AllocatorT Alloc,
+        const property_list &Props = {})
+      : Base(Who, Host, format(O, T), Range, nullptr, Alloc, Props) {
+    this->writeBackTo(Host);
+  }
+  template <int N = Dims, EnableIfPitch<N> = 0>
+  image(void *Host, Order O, Type T, const range<Dims> &Range,
+        const range<PitchDims> &Pitch, const property_list &Props = {})
+      : image(Host, O, T, Range, Pitch, AllocatorT(), Props) {}
+  template <int N = Dims, EnableIfPitch<N> = 0>
+  image(void *Host, Order O, Type T, const range<Dims> &Range,
+        const range<PitchDims> &Pitch, AllocatorT Alloc,
+        const property_list &Props = {})
+      : Base(Who, Host, format(O, T), Range, &Pitch, Alloc, Props) {
+    this->writeBackTo(Host);
+  }
+
+  /// A copy of the texels at \p Host, never written back.
+  image(const void *Host, Order O, Type T, const range<Dims> &Range,
+        const property_list &Props = {})
+      : image(Host, O, T, Range, AllocatorT(), Props) {}
+  image(const void *Host, Order O, Type T, const range<Dims> &Range,
+        AllocatorT Alloc, const property_list &Props = {})
+      : Base(Who, Host, format(O, T), Range, nullptr, Alloc, Props) {}
+  template <int N = Dims, EnableIfPitch<N> = 0>
+  image(const void *Host, Order O, Type T, const range<Dims> &Range,
+        const range<PitchDims> &Pitch, const property_list &Props = {})
+      : image(Host, O, T, Range, Pitch, AllocatorT(), Props) {}
+  template <int N = Dims, EnableIfPitch<N> = 0>
+  image(const void *Host, Order O, Type T, const range<Dims> &Range,
+        const range<PitchDims> &Pitch, AllocatorT Alloc,
+        const property_list &Props = {})
+      : Base(Who, Host, format(O, T), Range, &Pitch, Alloc, Props) {}
+
+  /// The texels of \p Host, shared with the application: written back if
+  /// the application still holds them when the image dies.
+  image(std::shared_ptr<void> &Host, Order O, Type T, const range<Dims> &Range,
+        const property_list &Props = {})
+      : image(Host, O, T, Range, AllocatorT(), Props) {}
+  image(std::shared_ptr<void> &Host, Order O, Type T, const range<Dims> &Range,
+        AllocatorT Alloc, const property_list &Props = {})
+      : Base(Who, Host.get(), format(O, T), Range, nullptr, Alloc, Props) {
+    this->writeBackShared(Host);
+  }
+  template <int N = Dims, EnableIfPitch<N> = 0>
+  image(std::shared_ptr<void> &Host, Order O, Type T, const range<Dims> &Range,
+        const range<PitchDims> &Pitch, const property_list &Props = {})
+      : image(Host, O, T, Range, Pitch, AllocatorT(), Props) {}
+  template <int N = Dims, EnableIfPitch<N> = 0>
+  image(std::shared_ptr<void> &Host, Order O, Type T, const range<Dims> &Range,
+        const range<PitchDims> &Pitch, AllocatorT Alloc,
+        const property_list &Props = {})
+      : Base(Who, Host.get(), format(O, T), Range, &Pitch, Alloc, Props) {
+    this->writeBackShared(Host);
+  }
+
+  /// Number of texels.
+  size_t get_count() const noexcept { return this->size(); }
+  /// Bytes of storage, pitches included.
+  size_t get_size() const noexcept { return this->byte_size(); }
+
+  /// A kernel's accessor in command group \p CGH (access_mode::read,
+  /// write or discard_write).
+  template <typename DataT, access_mode Mode>
+  accessor<DataT, Dims, Mode, target::image, access::placeholder::false_t>
+  get_access(handler &CGH) {
+    return {*this, CGH};
+  }
+  /// A host accessor.
+  template <typename DataT, access_mode Mode>
+  accessor<DataT, Dims, Mode, target::host_image, access::placeholder::false_t>
+  get_access() {
+    return {*this};
+  }
+
+  friend bool operator==(const image &L, const image &R) {
+    return L.sameImage(R);
+  }
+  friend bool operator!=(const image &L, const image &R) { return !(L == R); }
+
+private:
+  static lanes::detail::TexelFormat format(Order O, Type T) {
+    return lanes::detail::texelFormat(Who, O, T);
+  }
+};
+
 } // namespace _V1
 } // namespace sycl
 
@@ -469,6 +610,13 @@ template <int Dims, typename AllocatorT>
 struct hash<sycl::unsampled_image<Dims, AllocatorT>> {
   size_t
   operator()(const sycl::unsampled_image<Dims, AllocatorT> &I) const noexcept {
+    return lanes::detail::identityHash(
+        lanes::detail::ImageAccess::storage(I).get());
+  }
+};
+template <int Dims, typename AllocatorT>
+struct hash<sycl::image<Dims, AllocatorT>> {
+  size_t operator()(const sycl::image<Dims, AllocatorT> &I) const noexcept {
     return lanes::detail::identityHash(
         lanes::detail::ImageAccess::storage(I).get());
   }

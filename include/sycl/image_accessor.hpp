@@ -61,7 +61,26 @@ template <typename CoordT> auto coordAt(const CoordT &Coords, int D) noexcept {
   }
 }
 
-/// The parts of the four image accessors that are the same: the view, the
+/// Keeps \p Img alive in command group \p CGH (Lanes runs the command
+/// before submit returns), and turns on its write-back if \p Writes.
+template <typename ImageT>
+void useImage(sycl::handler &CGH, const ImageT &Img, bool Writes) {
+  auto &Storage = ImageAccess::storage(Img);
+  if (Writes)
+    Storage->markWritten();
+  HandlerAccess::keepAlive(CGH, Storage.get());
+}
+/// The storage of \p Img for a host accessor, its write-back turned on if
+/// \p Writes.
+template <typename ImageT>
+std::shared_ptr<BufferStorage> hostImage(const ImageT &Img, bool Writes) {
+  auto &Storage = ImageAccess::storage(Img);
+  if (Writes)
+    Storage->markWritten();
+  return Storage;
+}
+
+/// The parts of the image accessors that are the same: the view, the
 /// properties, size(), equality and the checks of DataT.
 template <typename DataT, int Dims> class ImageAccessorBase {
   static_assert(Dims >= 1 && Dims <= 3,
@@ -91,6 +110,9 @@ protected:
       : View(ImageAccess::view(Img)), Props(Props) {
     checkImageData<Data>(Who, View.Format);
   }
+  /// A view already checked (a layer of an image array).
+  ImageAccessorBase(const ImageView &View, const sycl::property_list &Props)
+      : View(View), Props(Props) {}
 
   /// Throws errc::invalid when the sampler filters linearly and DataT is
   /// an integer vector.
@@ -112,14 +134,19 @@ protected:
                Dims > 2 ? coordAt(Coords, 2) : 0, Color);
   }
   template <typename CoordT>
-  Data sampleAt(const CoordT &Coords) const noexcept {
+  Data sampleAt(const CoordT &Coords,
+                const sycl::image_sampler &With) const noexcept {
     float S[3] = {0.0f, 0.0f, 0.0f};
     for (int D = 0; D < Dims; ++D)
-      S[D] = coordAt(Coords, D);
-    return View.template sample<Data, Dims>(S);
+      S[D] = float(coordAt(Coords, D));
+    return View.template sample<Data, Dims>(S, With);
   }
   bool sameView(const ImageAccessorBase &Other) const {
     return View.Data == Other.View.Data;
+  }
+  /// For std::hash: copies view the same texels.
+  friend const void *imageIdentity(const ImageAccessorBase &A) noexcept {
+    return A.View.Data;
   }
 
   ImageView View;
@@ -193,10 +220,101 @@ public:
   template <typename CoordT,
             std::enable_if_t<IsSampledCoord<Dims, CoordT>, int> = 0>
   Data read(const CoordT &Coords) const noexcept {
-    return this->sampleAt(Coords);
+    return this->sampleAt(Coords, this->View.Sampler);
   }
 };
 
+/// What the SYCL 1.2.1 image accessors (target::image, host_image and the
+/// layers of target::image_array) share: the member types, get_count,
+/// get_size, get_range, read() with and without a sampler when Mode reads,
+/// write() when it writes.
+template <typename DataT, int Dims, sycl::access_mode Mode>
+class LegacyImageAccessorBase : public ImageAccessorBase<DataT, Dims> {
+  static_assert(Mode != sycl::access_mode::atomic,
+                "image accessors cannot be atomic");
+  using Base = ImageAccessorBase<DataT, Dims>;
+  using Data = typename Base::Data;
+  template <typename CoordT>
+  using EnableIfCoord = std::enable_if_t<IsUnsampledCoord<Dims, CoordT>, int>;
+  template <typename CoordT>
+  using EnableIfSamplerCoord = std::enable_if_t<
+      IsUnsampledCoord<Dims, CoordT> || IsSampledCoord<Dims, CoordT>, int>;
+  static constexpr bool CanRead = Mode == sycl::access_mode::read ||
+                                  Mode == sycl::access_mode::read_write ||
+                                  Mode == sycl::access_mode::discard_read_write;
+
+protected:
+  static constexpr bool CanWrite = Mode != sycl::access_mode::read;
+  using Base::Base;
+
+public:
+  using value_type = Data;
+  using reference = Data &;
+  using const_reference = const Data &;
+
+  /// Number of texels.
+  size_t get_count() const noexcept { return this->size(); }
+  /// Bytes of the image (of the layer), pitches included.
+  size_t get_size() const noexcept { return this->View.bytes(); }
+  sycl::range<Dims> get_range() const noexcept {
+    if constexpr (Dims == 1)
+      return sycl::range<1>(this->View.Extent[0]);
+    else if constexpr (Dims == 2)
+      return sycl::range<2>(this->View.Extent[0], this->View.Extent[1]);
+    else
+      return sycl::range<3>(this->View.Extent[0], this->View.Extent[1],
+                            this->View.Extent[2]);
+  }
+
+  /// The texel at \p Coords: int, int2 or int4 (w ignored); the border
+  /// color outside the image.
+  template <typename CoordT, bool R = CanRead, EnableIfCoord<CoordT> = 0,
+            std::enable_if_t<R, int> = 0>
+  Data read(const CoordT &Coords) const noexcept {
+    return this->readAt(Coords);
+  }
+  /// The read of \p With at \p Coords: int, int2 or int4, or float,
+  /// float2 or float4 (w ignored). int4 and uint4 read nearest under
+  /// linear filtering.
+  template <typename CoordT, bool R = CanRead, EnableIfSamplerCoord<CoordT> = 0,
+            std::enable_if_t<R, int> = 0>
+  Data read(const CoordT &Coords, const sycl::sampler &With) const noexcept {
+    return this->sampleAt(Coords, {With.get_addressing_mode(),
+                                   With.get_coordinate_normalization_mode(),
+                                   With.get_filtering_mode()});
+  }
+  /// Writes \p Color at \p Coords; nothing outside the image.
+  template <typename CoordT, bool W = CanWrite, EnableIfCoord<CoordT> = 0,
+            std::enable_if_t<W, int> = 0>
+  void write(const CoordT &Coords, const Data &Color) const noexcept {
+    this->writeAt(Coords, Color);
+  }
+};
+
+/// One layer of a target::image_array accessor: a Dims-dimensional image
+/// accessor. A layer past the last reads the border color and drops
+/// writes.
+template <typename DataT, int Dims, sycl::access_mode Mode>
+class ImageArrayLayer : public LegacyImageAccessorBase<DataT, Dims, Mode> {
+public:
+  ImageArrayLayer(const ImageView &Array, size_t Index,
+                  const sycl::property_list &Props) noexcept
+      : LegacyImageAccessorBase<DataT, Dims, Mode>(layer(Array, Index), Props) {
+  }
+
+private:
+  static ImageView layer(ImageView View, size_t Index) noexcept {
+    int &Layers = View.Extent[Dims];
+    size_t Pitch = Dims == 1 ? View.RowPitch : View.SlicePitch;
+    if (Index < size_t(Layers))
+      View.Data += Index * Pitch;
+    else
+      View.Extent[0] = 0;
+    Layers = 1;
+    View.SlicePitch = Pitch;
+    return View;
+  }
+};
 } // namespace lanes::detail
 
 namespace sycl {
@@ -219,10 +337,7 @@ public:
   unsampled_image_accessor(unsampled_image<Dims, AllocatorT> &Img, handler &CGH,
                            const property_list &Props = {})
       : Base("unsampled_image_accessor", Img, Props) {
-    auto &Storage = lanes::detail::ImageAccess::storage(Img);
-    if (Base::CanWrite)
-      Storage->markWritten();
-    lanes::detail::HandlerAccess::keepAlive(CGH, Storage.get());
+    lanes::detail::useImage(CGH, Img, Base::CanWrite);
   }
   /// The same, with a tag (read_only, write_only, read_write) that names
   /// the accessor's mode.
@@ -261,10 +376,7 @@ public:
   host_unsampled_image_accessor(unsampled_image<Dims, AllocatorT> &Img,
                                 const property_list &Props = {})
       : Base("host_unsampled_image_accessor", Img, Props),
-        Storage(lanes::detail::ImageAccess::storage(Img)) {
-    if (Base::CanWrite)
-      Storage->markWritten();
-  }
+        Storage(lanes::detail::hostImage(Img, Base::CanWrite)) {}
   /// The same, with a tag (read_only, write_only, read_write) that names
   /// the accessor's mode.
   template <typename AllocatorT, typename TagT,
@@ -301,8 +413,7 @@ public:
                          const property_list &Props = {})
       : lanes::detail::SampledImageAccessorBase<DataT, Dims>(
             "sampled_image_accessor", Img, Props) {
-    lanes::detail::HandlerAccess::keepAlive(
-        CGH, lanes::detail::ImageAccess::storage(Img).get());
+    lanes::detail::useImage(CGH, Img, false);
   }
 
   friend bool operator==(const sampled_image_accessor &L,
@@ -331,7 +442,7 @@ public:
                               const property_list &Props = {})
       : lanes::detail::SampledImageAccessorBase<DataT, Dims>(
             "host_sampled_image_accessor", Img, Props),
-        Storage(lanes::detail::ImageAccess::storage(Img)) {}
+        Storage(lanes::detail::hostImage(Img, false)) {}
 
   friend bool operator==(const host_sampled_image_accessor &L,
                          const host_sampled_image_accessor &R) {
@@ -346,6 +457,110 @@ private:
   friend struct std::hash<host_sampled_image_accessor>;
 
   std::shared_ptr<lanes::detail::BufferStorage> Storage;
+};
+
+/// SYCL 1.2.1 4.7.6.11 (deprecated in SYCL 2020): a kernel's access to a
+/// SYCL 1.2.1 image, with access_mode::read, write or discard_write.
+template <typename DataT, int Dims, access_mode Mode,
+          access::placeholder IsPlaceholder>
+class accessor<DataT, Dims, Mode, target::image, IsPlaceholder>
+    : public lanes::detail::LegacyImageAccessorBase<DataT, Dims, Mode> {
+  static_assert(Mode == access_mode::read || Mode == access_mode::write ||
+                    Mode == access_mode::discard_write,
+                "target::image accessors have access_mode::read, write or "
+                "discard_write");
+  using Base = lanes::detail::LegacyImageAccessorBase<DataT, Dims, Mode>;
+
+public:
+  /// Throws errc::invalid when DataT does not fit the image's channel
+  /// type.
+  template <typename AllocatorT>
+  accessor(image<Dims, AllocatorT> &Img, handler &CGH,
+           const property_list &Props = {})
+      : Base("accessor<..., target::image>", Img, Props) {
+    lanes::detail::useImage(CGH, Img, Base::CanWrite);
+  }
+
+  friend bool operator==(const accessor &L, const accessor &R) {
+    return L.sameView(R);
+  }
+  friend bool operator!=(const accessor &L, const accessor &R) {
+    return !(L == R);
+  }
+};
+
+/// SYCL 1.2.1 4.7.6.11 (deprecated in SYCL 2020): host code's access to a
+/// SYCL 1.2.1 image, immediately, with any access_mode but atomic. Keeps
+/// the image's texels alive as long as it exists.
+template <typename DataT, int Dims, access_mode Mode,
+          access::placeholder IsPlaceholder>
+class accessor<DataT, Dims, Mode, target::host_image, IsPlaceholder>
+    : public lanes::detail::LegacyImageAccessorBase<DataT, Dims, Mode> {
+  using Base = lanes::detail::LegacyImageAccessorBase<DataT, Dims, Mode>;
+
+public:
+  /// Throws errc::invalid when DataT does not fit the image's channel
+  /// type.
+  template <typename AllocatorT>
+  accessor(image<Dims, AllocatorT> &Img, const property_list &Props = {})
+      : Base("accessor<..., target::host_image>", Img, Props),
+        Storage(lanes::detail::hostImage(Img, Base::CanWrite)) {}
+
+  friend bool operator==(const accessor &L, const accessor &R) {
+    return L.sameView(R);
+  }
+  friend bool operator!=(const accessor &L, const accessor &R) {
+    return !(L == R);
+  }
+
+private:
+  std::shared_ptr<lanes::detail::BufferStorage> Storage;
+};
+
+/// SYCL 1.2.1 4.7.6.11 (deprecated in SYCL 2020): a kernel's access to a
+/// (Dims + 1)-dimensional SYCL 1.2.1 image as an array of Dims-dimensional
+/// layers (rows of a 2-D image, slices of a 3-D one); acc[i] is layer i,
+/// read and written like a target::image accessor.
+template <typename DataT, int Dims, access_mode Mode,
+          access::placeholder IsPlaceholder>
+class accessor<DataT, Dims, Mode, target::image_array, IsPlaceholder>
+    : public lanes::detail::ImageAccessorBase<DataT, Dims + 1> {
+  static_assert(Dims == 1 || Dims == 2,
+                "target::image_array accessors have 1 or 2 dimensions (of "
+                "2-D or 3-D images)");
+  static_assert(Mode == access_mode::read || Mode == access_mode::write ||
+                    Mode == access_mode::discard_write,
+                "target::image_array accessors have access_mode::read, write "
+                "or discard_write");
+  using Base = lanes::detail::ImageAccessorBase<DataT, Dims + 1>;
+
+public:
+  /// Throws errc::invalid when DataT does not fit the image's channel
+  /// type.
+  template <typename AllocatorT>
+  accessor(image<Dims + 1, AllocatorT> &Img, handler &CGH,
+           const property_list &Props = {})
+      : Base("accessor<..., target::image_array>", Img, Props) {
+    lanes::detail::useImage(CGH, Img, Mode != access_mode::read);
+  }
+
+  /// Number of texels, of all layers.
+  size_t get_count() const noexcept { return this->size(); }
+  /// Bytes of the image, pitches included.
+  size_t get_size() const noexcept { return this->View.bytes(); }
+
+  /// Layer \p Index.
+  lanes::detail::ImageArrayLayer<DataT, Dims, Mode>
+  operator[](size_t Index) const noexcept {
+    return {this->View, Index, this->Props};
+  }
+
+  friend bool operator==(const accessor &L, const accessor &R) {
+    return L.sameView(R);
+  }
+  friend bool operator!=(const accessor &L, const accessor &R) {
+    return !(L == R);
+  }
 };
 
 } // namespace _V1

@@ -2,23 +2,23 @@
 //
 /// \file
 /// ImageView is what an image accessor holds: a pointer to the image's
-/// bytes, its extents, row and slice pitches, format and (for sampled
-/// images) sampler. It is trivially copyable, so kernels capture it by
-/// value, and its members never throw or allocate.
+/// bytes, its extents, row and slice pitches, texel format and (for SYCL
+/// 2020 sampled images) sampler. It is trivially copyable, so kernels
+/// capture it by value, and its members never throw or allocate.
 ///
 /// Unsampled reads and writes take integer coordinates. SYCL leaves
-/// coordinates outside the image undefined; Lanes reads (0, 0, 0, 0) there
-/// and ignores the write.
+/// coordinates outside the image undefined; Lanes reads the border color
+/// there and ignores the write.
 ///
 /// Sampled reads follow OpenCL 1.2 section 8.2 exactly, one axis at a time:
 /// the addressing mode maps the coordinate to one texel index (nearest) or
 /// to two indices and a weight, frac(u - 0.5) (linear), and linear
 /// filtering blends the 2, 4 or 8 texels with the products of the weights,
 /// in OpenCL's order. A texel index outside the image (addressing clamp, or
-/// none) reads the border color, (0, 0, 0, 0) for the rgba formats SYCL
-/// has. Coordinates too large for an int index, infinities and NaN map to
-/// an index far outside the image: border color, or the edge under
-/// clamp_to_edge.
+/// none) reads the border color: (0, 0, 0, 1) for the channel orders r,
+/// rg, rgb and luminance, else (0, 0, 0, 0). Coordinates too large for an int
+/// index, infinities and NaN map to an index far outside the image: border
+/// color, or the edge under clamp_to_edge.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_DETAIL_IMAGE_SAMPLING_HPP
@@ -127,7 +127,7 @@ struct ImageView {
   int Extent[3];     ///< texels per axis; 1 for the axes an image lacks
   size_t RowPitch;   ///< bytes from one row to the next
   size_t SlicePitch; ///< bytes from one slice to the next
-  sycl::image_format Format;
+  TexelFormat Format;
   sycl::image_sampler Sampler; ///< sampled images only
 
   bool contains(int X, int Y, int Z) const noexcept {
@@ -136,13 +136,15 @@ struct ImageView {
   }
   unsigned char *texel(int X, int Y, int Z) const noexcept {
     return Data + size_t(Z) * SlicePitch + size_t(Y) * RowPitch +
-           size_t(X) * texelBytes(Format);
+           size_t(X) * Format.Bytes;
   }
+  /// Bytes of the image, pitches included.
+  size_t bytes() const noexcept { return SlicePitch * size_t(Extent[2]); }
 
-  /// The texel at (X, Y, Z), or (0, 0, 0, 0) outside the image.
+  /// The texel at (X, Y, Z), or the border color outside the image.
   template <typename DataT> DataT read(int X, int Y, int Z) const noexcept {
     if (!contains(X, Y, Z))
-      return DataT();
+      return borderColor<DataT>(Format);
     return loadTexel<DataT>(texel(X, Y, Z), Format);
   }
   /// Writes the texel at (X, Y, Z); nothing outside the image.
@@ -152,23 +154,26 @@ struct ImageView {
       storeTexel(texel(X, Y, Z), Format, Color);
   }
 
-  /// A read through the sampler at coordinates \p S (Dims of them).
+  /// A read through \p With at coordinates \p S (Dims of them). int4 and
+  /// uint4 are read nearest even when \p With filters linearly (OpenCL
+  /// leaves that undefined; SYCL 2020's accessors reject it).
   template <typename DataT, int Dims>
-  DataT sample(const float *S) const noexcept {
-    if (Sampler.filtering == sycl::filtering_mode::nearest) {
+  DataT sample(const float *S, const sycl::image_sampler &With) const noexcept {
+    if (With.filtering == sycl::filtering_mode::nearest ||
+        familyOfData<DataT>() != TexelFamily::Float) {
       int I[3] = {0, 0, 0};
       for (int D = 0; D < Dims; ++D)
-        I[D] = nearestIndex(Sampler, S[D], Extent[D]);
+        I[D] = nearestIndex(With, S[D], Extent[D]);
       return read<DataT>(I[0], I[1], I[2]);
     }
-    return sampleLinear<DataT, Dims>(S);
+    return sampleLinear<DataT, Dims>(S, With);
   }
 
 private:
   /// Texel (X, Y, Z) as a float4, the border color outside the image.
   sycl::vec<float, 4> readFloat(int X, int Y, int Z) const noexcept {
     if (!contains(X, Y, Z))
-      return sycl::vec<float, 4>();
+      return borderColor<sycl::vec<float, 4>>(Format);
     return loadTexelFloat(texel(X, Y, Z), Format);
   }
 
@@ -176,10 +181,11 @@ private:
   /// I1 on axis D when bit D of C is set, and the product of the axes'
   /// weights (1 - a or a).
   template <typename DataT, int Dims>
-  DataT sampleLinear(const float *S) const noexcept {
+  DataT sampleLinear(const float *S,
+                     const sycl::image_sampler &With) const noexcept {
     AxisSample Axes[3] = {{0, 0, 0.0f}, {0, 0, 0.0f}, {0, 0, 0.0f}};
     for (int D = 0; D < Dims; ++D)
-      Axes[D] = linearAxis(Sampler, S[D], Extent[D]);
+      Axes[D] = linearAxis(With, S[D], Extent[D]);
     sycl::vec<float, 4> Sum;
     for (int Corner = 0; Corner < (1 << Dims); ++Corner) {
       float Weight = 1.0f;

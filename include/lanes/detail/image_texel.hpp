@@ -1,26 +1,31 @@
 //===- lanes/detail/image_texel.hpp - Texel encodings of SYCL images ------===//
 //
 /// \file
-/// How the eleven SYCL 2020 image formats (4.7.3) store a texel and how a
-/// texel converts to and from the four data types image accessors use
-/// (int4, uint4, float4, half4). The rules are those of OpenCL 1.2 section
-/// 8.3, to which SYCL refers:
+/// How images store a texel (TexelFormat: the eleven SYCL 2020 image
+/// formats of 4.7.3, and the SYCL 1.2.1 channel orders and types) and how
+/// a texel converts to and from the four data types image accessors use
+/// (int4, uint4, float4, half4). The rules are those of OpenCL 1.2
+/// sections 5.3.1.1 and 8.3, to which SYCL refers:
 ///
-/// - unorm channels read as x / 255 (8 bits) or x / 65535 (16 bits); a
-///   write clamps to [0, 1], scales, and rounds to the nearest integer, ties
-///   to even; NaN writes 0.
+/// - unorm channels read as x / 255 (8 bits) or x / 65535 (16 bits), snorm
+///   ones as max(-1, x / 127) or max(-1, x / 32767); a write clamps to
+///   [0, 1] (or [-1, 1]), scales, and rounds to the nearest integer, ties
+///   to even; NaN writes 0. The packed 565, 555 and 101010 words hold r, g
+///   and b as unorm fields of 5, 6 or 10 bits.
 /// - sint and uint channels read as they are; a write saturates to the
 ///   channel's range.
 /// - 16-bit float channels convert to and from sycl::half (round to
 ///   nearest even); 32-bit float channels are stored as they are.
-/// - b8g8r8a8_unorm stores the channels as b, g, r, a; accessors still see
-///   r, g, b, a.
+/// - A channel order says which stored channel r, g, b and a are (b8g8r8a8
+///   and bgra store b, g, r, a); a channel it lacks reads 0 (r, g, b) or
+///   1 (a), intensity reads its one channel as all four and luminance as
+///   r, g and b.
 ///
-/// float4 and half4 go with the unorm and sfloat formats, int4 with sint and
-/// uint4 with uint. Everything here runs in kernels: no exceptions, no
-/// allocation, byte access through memcpy (image pitches need not be
-/// multiples of a texel). checkImageData is the host-side check that an
-/// accessor's DataT fits its image's format.
+/// float4 and half4 go with the unorm, snorm and float formats, int4 with
+/// sint and uint4 with uint. Everything here but checkImageData runs in
+/// kernels: no exceptions, no allocation, byte access through memcpy
+/// (image pitches need not be multiples of a texel). checkImageData is the
+/// host-side check that an accessor's DataT fits its image's format.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_DETAIL_IMAGE_TEXEL_HPP
@@ -31,17 +36,22 @@
 #include "sycl/image_sampler.hpp"
 #include "sycl/vec.hpp"
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 #include <string>
 #include <type_traits>
 
 namespace lanes::detail {
 
-/// The encoding of one channel of a texel.
+/// The encoding of one channel of a texel. The packed kinds hold three
+/// channels (r, g, b) in one 16- or 32-bit word.
 enum class ChannelKind {
   Unorm8,
   Unorm16,
+  Snorm8,
+  Snorm16,
   Sint8,
   Sint16,
   Sint32,
@@ -49,48 +59,25 @@ enum class ChannelKind {
   Uint16,
   Uint32,
   Half,
-  Float
+  Float,
+  Unorm565,
+  Unorm555,
+  Unorm101010
 };
 
 /// Which accessor data types a format goes with: float4 and half4, int4 or
 /// uint4.
 enum class TexelFamily { Float, Sint, Uint };
 
-constexpr ChannelKind channelKind(sycl::image_format Format) noexcept {
-  using F = sycl::image_format;
-  switch (Format) {
-  case F::r8g8b8a8_unorm:
-  case F::b8g8r8a8_unorm:
-    return ChannelKind::Unorm8;
-  case F::r16g16b16a16_unorm:
-    return ChannelKind::Unorm16;
-  case F::r8g8b8a8_sint:
-    return ChannelKind::Sint8;
-  case F::r16g16b16a16_sint:
-    return ChannelKind::Sint16;
-  case F::r32b32g32a32_sint:
-    return ChannelKind::Sint32;
-  case F::r8g8b8a8_uint:
-    return ChannelKind::Uint8;
-  case F::r16g16b16a16_uint:
-    return ChannelKind::Uint16;
-  case F::r32b32g32a32_uint:
-    return ChannelKind::Uint32;
-  case F::r16b16g16a16_sfloat:
-    return ChannelKind::Half;
-  case F::r32g32b32a32_sfloat:
-    break;
-  }
-  return ChannelKind::Float;
-}
-
 constexpr unsigned channelBytes(ChannelKind Kind) noexcept {
   switch (Kind) {
   case ChannelKind::Unorm8:
+  case ChannelKind::Snorm8:
   case ChannelKind::Sint8:
   case ChannelKind::Uint8:
     return 1;
   case ChannelKind::Unorm16:
+  case ChannelKind::Snorm16:
   case ChannelKind::Sint16:
   case ChannelKind::Uint16:
   case ChannelKind::Half:
@@ -98,11 +85,6 @@ constexpr unsigned channelBytes(ChannelKind Kind) noexcept {
   default:
     return 4;
   }
-}
-
-/// Bytes of one texel (four channels) of \p Format.
-constexpr unsigned texelBytes(sycl::image_format Format) noexcept {
-  return 4 * channelBytes(channelKind(Format));
 }
 
 constexpr TexelFamily familyOf(ChannelKind Kind) noexcept {
@@ -120,12 +102,67 @@ constexpr TexelFamily familyOf(ChannelKind Kind) noexcept {
   }
 }
 
-/// Where logical channel \p Channel (0 = r ... 3 = a) lives in a texel.
-constexpr unsigned channelSlot(sycl::image_format Format,
-                               unsigned Channel) noexcept {
-  if (Format == sycl::image_format::b8g8r8a8_unorm && Channel < 3)
-    return 2 - Channel;
-  return Channel;
+/// How an image stores its texels: the encoding of the channels, how many
+/// are stored, and which of them r, g, b and a are. Made on the host from
+/// a SYCL 2020 image_format or a SYCL 1.2.1 channel order and type.
+struct TexelFormat {
+  ChannelKind Kind;
+  unsigned char Stored; ///< channels stored (3 for the packed kinds)
+  unsigned char Bytes;  ///< of a texel
+  /// The stored channel that r, g, b and a read; -1: r, g and b read 0, a
+  /// reads 1.
+  signed char Read[4];
+  /// The channel (0 = r ... 3 = a) that each stored channel takes from a
+  /// write; -1: padding, written as 0.
+  signed char Write[4];
+  /// OpenCL 1.2 8.2: the border color is (0, 0, 0, 1) for the channel
+  /// orders r, rg, rgb and luminance, else (0, 0, 0, 0).
+  bool OpaqueBorder;
+  /// The format or channel type, for error messages ("image_format::...").
+  const char *Name;
+};
+
+/// The texel layout of a SYCL 2020 image format: four channels, stored r,
+/// g, b, a (b, g, r, a for b8g8r8a8_unorm).
+inline TexelFormat texelFormat(sycl::image_format Format) noexcept {
+  using K = ChannelKind;
+  struct FormatInfo {
+    ChannelKind Kind;
+    const char *Name;
+  };
+  // In the order of sycl::image_format.
+  static const FormatInfo Formats[] = {
+      {K::Unorm8, "image_format::r8g8b8a8_unorm"},
+      {K::Unorm16, "image_format::r16g16b16a16_unorm"},
+      {K::Sint8, "image_format::r8g8b8a8_sint"},
+      {K::Sint16, "image_format::r16g16b16a16_sint"},
+      {K::Sint32, "image_format::r32b32g32a32_sint"},
+      {K::Uint8, "image_format::r8g8b8a8_uint"},
+      {K::Uint16, "image_format::r16g16b16a16_uint"},
+      {K::Uint32, "image_format::r32b32g32a32_uint"},
+      {K::Half, "image_format::r16b16g16a16_sfloat"},
+      {K::Float, "image_format::r32g32b32a32_sfloat"},
+      {K::Unorm8, "image_format::b8g8r8a8_unorm"}};
+  const FormatInfo &Info =
+      Formats[unsigned(Format) < std::size(Formats)
+                  ? unsigned(Format)
+                  : unsigned(sycl::image_format::r32g32b32a32_sfloat)];
+  TexelFormat Texel = {Info.Kind,
+                       4,
+                       static_cast<unsigned char>(4 * channelBytes(Info.Kind)),
+                       {0, 1, 2, 3},
+                       {0, 1, 2, 3},
+                       false,
+                       Info.Name};
+  if (Format == sycl::image_format::b8g8r8a8_unorm)
+    for (int C = 0; C < 3; ++C)
+      Texel.Read[C] = Texel.Write[C] = static_cast<signed char>(2 - C);
+  return Texel;
+}
+
+/// Bytes of one texel of \p Format.
+inline unsigned texelBytes(sycl::image_format Format) noexcept {
+  return texelFormat(Format).Bytes;
 }
 
 /// The data types image accessors read and write.
@@ -164,6 +201,10 @@ inline float loadFloatChannel(const unsigned char *Bytes,
     return float(Bytes[0]) / 255.0f;
   case ChannelKind::Unorm16:
     return float(loadAs<std::uint16_t>(Bytes)) / 65535.0f;
+  case ChannelKind::Snorm8:
+    return std::fmax(-1.0f, float(loadAs<std::int8_t>(Bytes)) / 127.0f);
+  case ChannelKind::Snorm16:
+    return std::fmax(-1.0f, float(loadAs<std::int16_t>(Bytes)) / 32767.0f);
   case ChannelKind::Half:
     return float(loadAs<sycl::half>(Bytes));
   case ChannelKind::Float:
@@ -214,6 +255,14 @@ inline std::uint32_t toUnorm(float Value, float Max) noexcept {
   return roundHalfEven(Value * Max);
 }
 
+/// OpenCL 1.2 8.3.1.1: \p Value clamped to [-1, 1], times \p Max,
+/// rounded to nearest even; NaN gives 0.
+inline std::int32_t toSnorm(float Value, float Max) noexcept {
+  if (Value < 0.0f)
+    return -std::int32_t(toUnorm(-Value, Max));
+  return std::int32_t(toUnorm(Value, Max));
+}
+
 inline void storeFloatChannel(unsigned char *Bytes, ChannelKind Kind,
                               float Value) noexcept {
   switch (Kind) {
@@ -222,6 +271,12 @@ inline void storeFloatChannel(unsigned char *Bytes, ChannelKind Kind,
     break;
   case ChannelKind::Unorm16:
     storeAs(Bytes, static_cast<std::uint16_t>(toUnorm(Value, 65535.0f)));
+    break;
+  case ChannelKind::Snorm8:
+    storeAs(Bytes, static_cast<std::int8_t>(toSnorm(Value, 127.0f)));
+    break;
+  case ChannelKind::Snorm16:
+    storeAs(Bytes, static_cast<std::int16_t>(toSnorm(Value, 32767.0f)));
     break;
   case ChannelKind::Half:
     storeAs(Bytes, sycl::half(Value));
@@ -266,62 +321,239 @@ inline void storeIntegerChannel(unsigned char *Bytes, ChannelKind Kind,
   }
 }
 
-/// The texel at \p Texel of \p Format as a float4 (unorm and sfloat
-/// formats).
-inline sycl::vec<float, 4> loadTexelFloat(const unsigned char *Texel,
-                                          sycl::image_format Format) noexcept {
-  ChannelKind Kind = channelKind(Format);
-  unsigned Size = channelBytes(Kind);
-  sycl::vec<float, 4> Color;
-  for (unsigned C = 0; C < 4; ++C)
-    Color[C] = loadFloatChannel(Texel + channelSlot(Format, C) * Size, Kind);
+/// The packed kinds: where r, g and b lie in the word (shift, bits).
+struct PackedField {
+  unsigned Shift;
+  unsigned Bits;
+};
+inline PackedField packedField(ChannelKind Kind, unsigned Channel) noexcept {
+  // OpenCL 1.2 5.3.1.1: 565 is r 15:11, g 10:5, b 4:0; 555 is x 15, r
+  // 14:10, g 9:5, b 4:0; 101010 is x 31:30, r 29:20, g 19:10, b 9:0.
+  if (Kind == ChannelKind::Unorm565) {
+    const PackedField Fields[3] = {{11, 5}, {5, 6}, {0, 5}};
+    return Fields[Channel];
+  }
+  unsigned Bits = Kind == ChannelKind::Unorm555 ? 5 : 10;
+  return {(2 - Channel) * Bits, Bits};
+}
+inline bool isPacked(ChannelKind Kind) noexcept {
+  return Kind == ChannelKind::Unorm565 || Kind == ChannelKind::Unorm555 ||
+         Kind == ChannelKind::Unorm101010;
+}
+/// The texel layout of a SYCL 1.2.1 image of \p Order and \p Type;
+/// throws errc::invalid, naming \p Who, for the pairs OpenCL 1.2 5.3.1.1
+/// does not list.
+inline TexelFormat texelFormat(const char *Who, sycl::image_channel_order Order,
+                               sycl::image_channel_type Type) {
+  using K = ChannelKind;
+  struct TypeInfo {
+    ChannelKind Kind;
+    const char *Name;
+  };
+  static const TypeInfo Types[] = {
+      {K::Snorm8, "image_channel_type::snorm_int8"},
+      {K::Snorm16, "image_channel_type::snorm_int16"},
+      {K::Unorm8, "image_channel_type::unorm_int8"},
+      {K::Unorm16, "image_channel_type::unorm_int16"},
+      {K::Unorm565, "image_channel_type::unorm_short_565"},
+      {K::Unorm555, "image_channel_type::unorm_short_555"},
+      {K::Unorm101010, "image_channel_type::unorm_int_101010"},
+      {K::Sint8, "image_channel_type::signed_int8"},
+      {K::Sint16, "image_channel_type::signed_int16"},
+      {K::Sint32, "image_channel_type::signed_int32"},
+      {K::Uint8, "image_channel_type::unsigned_int8"},
+      {K::Uint16, "image_channel_type::unsigned_int16"},
+      {K::Uint32, "image_channel_type::unsigned_int32"},
+      {K::Half, "image_channel_type::fp16"},
+      {K::Float, "image_channel_type::fp32"}};
+  // Per order: stored channels, Read, Write, opaque border, and which
+  // types it takes (Any: all but the packed ones).
+  enum Takes { Any, Packed, Normalized, Bytes8 };
+  struct OrderInfo {
+    const char *Name;
+    unsigned char Stored;
+    signed char Read[4];
+    signed char Write[4];
+    bool Opaque;
+    Takes Types;
+  };
+  static const OrderInfo Orders[] = {
+      {"a", 1, {-1, -1, -1, 0}, {3}, false, Any},
+      {"r", 1, {0, -1, -1, -1}, {0}, true, Any},
+      {"rx", 2, {0, -1, -1, -1}, {0, -1}, false, Any},
+      {"rg", 2, {0, 1, -1, -1}, {0, 1}, true, Any},
+      {"rgx", 3, {0, 1, -1, -1}, {0, 1, -1}, false, Any},
+      {"ra", 2, {0, -1, -1, 1}, {0, 3}, false, Any},
+      {"rgb", 3, {0, 1, 2, -1}, {0, 1, 2}, true, Packed},
+      {"rgbx", 3, {0, 1, 2, -1}, {0, 1, 2}, false, Packed},
+      {"rgba", 4, {0, 1, 2, 3}, {0, 1, 2, 3}, false, Any},
+      {"argb", 4, {1, 2, 3, 0}, {3, 0, 1, 2}, false, Bytes8},
+      {"bgra", 4, {2, 1, 0, 3}, {2, 1, 0, 3}, false, Bytes8},
+      {"intensity", 1, {0, 0, 0, 0}, {0}, false, Normalized},
+      {"luminance", 1, {0, 0, 0, -1}, {0}, true, Normalized},
+      {"abgr", 4, {3, 2, 1, 0}, {3, 2, 1, 0}, false, Bytes8}};
+  auto OrderIndex = unsigned(Order), TypeIndex = unsigned(Type);
+  if (OrderIndex >= std::size(Orders))
+    throwInvalid(std::string(Who) + ": image_channel_order " +
+                 std::to_string(OrderIndex) + " is not one of SYCL's");
+  if (TypeIndex >= std::size(Types))
+    throwInvalid(std::string(Who) + ": image_channel_type " +
+                 std::to_string(TypeIndex) + " is not one of SYCL's");
+  const OrderInfo &O = Orders[OrderIndex];
+  const TypeInfo &T = Types[TypeIndex];
+  bool Fits;
+  const char *Wanted;
+  switch (O.Types) {
+  case Packed:
+    Fits = isPacked(T.Kind);
+    Wanted = "unorm_short_565, unorm_short_555 or unorm_int_101010";
+    break;
+  case Normalized:
+    Fits = T.Kind == K::Unorm8 || T.Kind == K::Unorm16 || T.Kind == K::Snorm8 ||
+           T.Kind == K::Snorm16 || T.Kind == K::Half || T.Kind == K::Float;
+    Wanted = "unorm_int8, unorm_int16, snorm_int8, snorm_int16, fp16 or fp32";
+    break;
+  case Bytes8:
+    Fits = T.Kind == K::Unorm8 || T.Kind == K::Snorm8 || T.Kind == K::Sint8 ||
+           T.Kind == K::Uint8;
+    Wanted = "unorm_int8, snorm_int8, signed_int8 or unsigned_int8";
+    break;
+  default:
+    Fits = !isPacked(T.Kind);
+    Wanted = "any type but unorm_short_565, unorm_short_555 and "
+             "unorm_int_101010";
+    break;
+  }
+  if (!Fits)
+    throwInvalid(std::string(Who) + ": image_channel_order::" + O.Name +
+                 " takes " + Wanted + ", not " + T.Name +
+                 " (OpenCL 1.2 section 5.3.1.1)");
+  unsigned Bytes = T.Kind == K::Unorm101010 ? 4
+                   : isPacked(T.Kind)       ? 2
+                                            : O.Stored * channelBytes(T.Kind);
+  TexelFormat Format = {
+      T.Kind, O.Stored,         static_cast<unsigned char>(Bytes),
+      {},     {-1, -1, -1, -1}, O.Opaque,
+      T.Name};
+  for (int C = 0; C < 4; ++C)
+    Format.Read[C] = O.Read[C];
+  for (unsigned S = 0; S < O.Stored; ++S)
+    Format.Write[S] = O.Write[S];
+  return Format;
+}
+
+inline std::uint32_t loadPackedWord(const unsigned char *Texel,
+                                    ChannelKind Kind) noexcept {
+  if (Kind == ChannelKind::Unorm101010)
+    return loadAs<std::uint32_t>(Texel);
+  return loadAs<std::uint16_t>(Texel);
+}
+
+/// The stored channels of the texel at \p Texel as floats (the unorm,
+/// snorm and float kinds).
+inline void loadStoredFloats(const unsigned char *Texel,
+                             const TexelFormat &Format, float *Out) noexcept {
+  if (isPacked(Format.Kind)) {
+    std::uint32_t Word = loadPackedWord(Texel, Format.Kind);
+    for (unsigned S = 0; S < 3; ++S) {
+      PackedField Field = packedField(Format.Kind, S);
+      std::uint32_t Max = (1u << Field.Bits) - 1;
+      Out[S] = float((Word >> Field.Shift) & Max) / float(Max);
+    }
+    return;
+  }
+  unsigned Size = channelBytes(Format.Kind);
+  for (unsigned S = 0; S < Format.Stored; ++S)
+    Out[S] = loadFloatChannel(Texel + S * Size, Format.Kind);
+}
+
+/// Writes the stored channels \p In of the texel at \p Texel (the unorm,
+/// snorm and float kinds).
+inline void storeStoredFloats(unsigned char *Texel, const TexelFormat &Format,
+                              const float *In) noexcept {
+  if (isPacked(Format.Kind)) {
+    std::uint32_t Word = 0;
+    for (unsigned S = 0; S < 3; ++S) {
+      PackedField Field = packedField(Format.Kind, S);
+      Word |= toUnorm(In[S], float((1u << Field.Bits) - 1)) << Field.Shift;
+    }
+    if (Format.Kind == ChannelKind::Unorm101010)
+      storeAs(Texel, Word);
+    else
+      storeAs(Texel, static_cast<std::uint16_t>(Word));
+    return;
+  }
+  unsigned Size = channelBytes(Format.Kind);
+  for (unsigned S = 0; S < Format.Stored; ++S)
+    storeFloatChannel(Texel + S * Size, Format.Kind, In[S]);
+}
+
+/// r, g, b and a from the stored channels \p Stored: a channel the format
+/// lacks reads 0 (r, g, b) or \p One (a).
+template <typename DataT, typename T>
+DataT fromStored(const TexelFormat &Format, const T *Stored, T One) noexcept {
+  using Element = typename DataT::element_type;
+  DataT Color;
+  for (int C = 0; C < 4; ++C) {
+    int S = Format.Read[C];
+    Color[C] = Element(S >= 0 ? Stored[S] : (C == 3 ? One : T(0)));
+  }
   return Color;
+}
+
+/// The texel at \p Texel of \p Format as a float4 (unorm, snorm and
+/// float formats).
+inline sycl::vec<float, 4> loadTexelFloat(const unsigned char *Texel,
+                                          const TexelFormat &Format) noexcept {
+  float Stored[4];
+  loadStoredFloats(Texel, Format, Stored);
+  return fromStored<sycl::vec<float, 4>>(Format, Stored, 1.0f);
 }
 
 /// The texel at \p Texel of \p Format as a DataT.
 template <typename DataT>
 DataT loadTexel(const unsigned char *Texel,
-                sycl::image_format Format) noexcept {
-  using Element = typename DataT::element_type;
-  DataT Color;
+                const TexelFormat &Format) noexcept {
   if constexpr (familyOfData<DataT>() == TexelFamily::Float) {
-    sycl::vec<float, 4> Value = loadTexelFloat(Texel, Format);
-    for (int C = 0; C < 4; ++C)
-      Color[C] = Element(Value[C]);
+    float Stored[4];
+    loadStoredFloats(Texel, Format, Stored);
+    return fromStored<DataT>(Format, Stored, 1.0f);
   } else {
-    ChannelKind Kind = channelKind(Format);
-    unsigned Size = channelBytes(Kind);
-    for (unsigned C = 0; C < 4; ++C)
-      Color[C] = Element(
-          loadIntegerChannel(Texel + channelSlot(Format, C) * Size, Kind));
+    std::int64_t Stored[4];
+    unsigned Size = channelBytes(Format.Kind);
+    for (unsigned S = 0; S < Format.Stored; ++S)
+      Stored[S] = loadIntegerChannel(Texel + S * Size, Format.Kind);
+    return fromStored<DataT>(Format, Stored, std::int64_t(1));
   }
-  return Color;
 }
 
 /// Writes \p Color as a texel of \p Format at \p Texel.
 template <typename DataT>
-void storeTexel(unsigned char *Texel, sycl::image_format Format,
+void storeTexel(unsigned char *Texel, const TexelFormat &Format,
                 const DataT &Color) noexcept {
-  ChannelKind Kind = channelKind(Format);
-  unsigned Size = channelBytes(Kind);
-  for (unsigned C = 0; C < 4; ++C) {
-    unsigned char *Channel = Texel + channelSlot(Format, C) * Size;
-    if constexpr (familyOfData<DataT>() == TexelFamily::Float)
-      storeFloatChannel(Channel, Kind, float(Color[C]));
-    else
-      storeIntegerChannel(Channel, Kind, std::int64_t(Color[C]));
+  auto Channel = [&](unsigned S) {
+    int C = Format.Write[S];
+    return C >= 0 ? Color[C] : typename DataT::element_type(0);
+  };
+  if constexpr (familyOfData<DataT>() == TexelFamily::Float) {
+    float Stored[4];
+    for (unsigned S = 0; S < Format.Stored; ++S)
+      Stored[S] = float(Channel(S));
+    storeStoredFloats(Texel, Format, Stored);
+  } else {
+    unsigned Size = channelBytes(Format.Kind);
+    for (unsigned S = 0; S < Format.Stored; ++S)
+      storeIntegerChannel(Texel + S * Size, Format.Kind,
+                          std::int64_t(Channel(S)));
   }
 }
 
-/// The name of \p Format, for error messages.
-inline const char *formatName(sycl::image_format Format) {
-  static const char *const Names[] = {
-      "r8g8b8a8_unorm",      "r16g16b16a16_unorm", "r8g8b8a8_sint",
-      "r16g16b16a16_sint",   "r32b32g32a32_sint",  "r8g8b8a8_uint",
-      "r16g16b16a16_uint",   "r32b32g32a32_uint",  "r16b16g16a16_sfloat",
-      "r32g32b32a32_sfloat", "b8g8r8a8_unorm"};
-  auto Index = unsigned(Format);
-  return Index < std::size(Names) ? Names[Index] : "(unknown format)";
+/// OpenCL 1.2 8.2: the color read outside the image.
+template <typename DataT> DataT borderColor(const TexelFormat &Format) {
+  DataT Color;
+  if (Format.OpaqueBorder)
+    Color[3] = typename DataT::element_type(1);
+  return Color;
 }
 
 /// The spelling of an accessor data type, for error messages.
@@ -340,16 +572,16 @@ template <typename DataT> const char *dataName() {
 /// Throws errc::invalid, naming \p Who, unless an image of \p Format can be
 /// accessed as DataT.
 template <typename DataT>
-void checkImageData(const char *Who, sycl::image_format Format) {
-  TexelFamily Family = familyOf(channelKind(Format));
+void checkImageData(const char *Who, const TexelFormat &Format) {
+  TexelFamily Family = familyOf(Format.Kind);
   if (Family == familyOfData<DataT>())
     return;
   const char *Fits = Family == TexelFamily::Float  ? "float4 or half4"
                      : Family == TexelFamily::Sint ? "int4"
                                                    : "uint4";
   throwInvalid(std::string(Who) + ": DataT " + dataName<DataT>() +
-               " does not match image_format::" + formatName(Format) +
-               ", which is accessed as " + Fits);
+               " does not match " + Format.Name + ", which is accessed as " +
+               Fits);
 }
 
 } // namespace lanes::detail
