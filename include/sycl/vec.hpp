@@ -306,6 +306,36 @@ LANES_VEC_ALIASES(ulonglong, unsigned long long)
 LANES_VEC_ALIASES(float, float)
 LANES_VEC_ALIASES(double, double)
 LANES_VEC_ALIASES(half, half)
+
+/// SYCL 1.2.1 4.10.1: the OpenCL scalar types, which SYCL 2020 keeps in
+/// sycl::opencl; SYCL 1.2.1 programs name them, and their vectors
+/// (cl_float4 = vec<cl_float, 4>), in sycl.
+namespace opencl {
+using cl_bool = bool;
+using cl_char = std::int8_t;
+using cl_uchar = std::uint8_t;
+using cl_short = std::int16_t;
+using cl_ushort = std::uint16_t;
+using cl_int = std::int32_t;
+using cl_uint = std::uint32_t;
+using cl_long = std::int64_t;
+using cl_ulong = std::uint64_t;
+using cl_half = half;
+using cl_float = float;
+using cl_double = double;
+} // namespace opencl
+using namespace opencl;
+LANES_VEC_ALIASES(cl_char, cl_char)
+LANES_VEC_ALIASES(cl_uchar, cl_uchar)
+LANES_VEC_ALIASES(cl_short, cl_short)
+LANES_VEC_ALIASES(cl_ushort, cl_ushort)
+LANES_VEC_ALIASES(cl_int, cl_int)
+LANES_VEC_ALIASES(cl_uint, cl_uint)
+LANES_VEC_ALIASES(cl_long, cl_long)
+LANES_VEC_ALIASES(cl_ulong, cl_ulong)
+LANES_VEC_ALIASES(cl_half, cl_half)
+LANES_VEC_ALIASES(cl_float, cl_float)
+LANES_VEC_ALIASES(cl_double, cl_double)
 #undef LANES_VEC_ALIASES
 
 } // namespace _V1
