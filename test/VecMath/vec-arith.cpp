@@ -3,12 +3,40 @@
 // - ++ --, and for integers % & | ^ << >> ~; comparisons and logical
 // operators giving vec<intK_t, N> with -1 for true. Every element type, and
 // every size for int and float. Operands come through vec::load and results
-// leave through vec::store.
+// leave through vec::store. The SYCL 1.2.1 OpenCL types (cl_int, cl_float4,
+// ...) are the scalars and vecs they name (static_asserts).
 #include "vecmath.hpp"
 
 #include <sycl/sycl.hpp>
 
 #include <string>
+#include <type_traits>
+
+static_assert(std::is_same_v<sycl::cl_bool, bool> &&
+              std::is_same_v<sycl::cl_char, std::int8_t> &&
+              std::is_same_v<sycl::cl_uchar, std::uint8_t> &&
+              std::is_same_v<sycl::cl_short, std::int16_t> &&
+              std::is_same_v<sycl::cl_ushort, std::uint16_t> &&
+              std::is_same_v<sycl::cl_int, std::int32_t> &&
+              std::is_same_v<sycl::cl_uint, std::uint32_t> &&
+              std::is_same_v<sycl::cl_long, std::int64_t> &&
+              std::is_same_v<sycl::cl_ulong, std::uint64_t> &&
+              std::is_same_v<sycl::cl_half, sycl::half> &&
+              std::is_same_v<sycl::cl_float, float> &&
+              std::is_same_v<sycl::cl_double, double> &&
+              std::is_same_v<sycl::opencl::cl_int, std::int32_t> &&
+              std::is_same_v<sycl::opencl::cl_half, sycl::half>);
+static_assert(std::is_same_v<sycl::cl_char2, sycl::vec<std::int8_t, 2>> &&
+              std::is_same_v<sycl::cl_uchar16, sycl::vec<std::uint8_t, 16>> &&
+              std::is_same_v<sycl::cl_short3, sycl::vec<std::int16_t, 3>> &&
+              std::is_same_v<sycl::cl_ushort8, sycl::vec<std::uint16_t, 8>> &&
+              std::is_same_v<sycl::cl_int4, sycl::int4> &&
+              std::is_same_v<sycl::cl_uint2, sycl::uint2> &&
+              std::is_same_v<sycl::cl_long8, sycl::long8> &&
+              std::is_same_v<sycl::cl_ulong16, sycl::ulong16> &&
+              std::is_same_v<sycl::cl_half4, sycl::half4> &&
+              std::is_same_v<sycl::cl_float4, sycl::float4> &&
+              std::is_same_v<sycl::cl_double3, sycl::double3>);
 
 namespace {
 
