@@ -300,6 +300,17 @@ public:
   using Base::operator=;
 };
 
+namespace ext::oneapi {
+/// The pre-2020 names of sycl_ext_oneapi_extended_atomics: atomic_ref
+/// (whose address space defaulted to global_space), memory_order and
+/// memory_scope.
+template <typename T, memory_order DefaultOrder, memory_scope DefaultScope,
+          access::address_space Space = access::address_space::global_space>
+using atomic_ref = sycl::atomic_ref<T, DefaultOrder, DefaultScope, Space>;
+using sycl::memory_order;
+using sycl::memory_scope;
+} // namespace ext::oneapi
+
 } // namespace _V1
 } // namespace sycl
 

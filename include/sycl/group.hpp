@@ -119,6 +119,17 @@ public:
   }
   size_t get_linear_id() const { return get_group_linear_id(); }
 
+  /// SYCL 1.2.1 (deprecated in SYCL 2020): orders the work-item's memory
+  /// accesses in \p Space as the other work-items of its group see them.
+  /// It does not wait for them (barrier() does), and Lanes runs a
+  /// work-group on one thread, whose order they see already: the fence has
+  /// nothing to do, and emits nothing that would keep its loop scalar.
+  template <access::mode Mode = access::mode::read_write>
+  void mem_fence(
+      access::fence_space Space = access::fence_space::global_and_local) const {
+    (void)Space;
+  }
+
   /// Hierarchical kernels (SYCL 2020 4.9.4.2.3): runs \p Func once per
   /// work-item of this group, passing h_item<Dims>, and returns when all
   /// have run (the implicit work-group barrier).

@@ -308,6 +308,11 @@ public:
   /// submit returns, so every dependency is already satisfied.
   void depends_on(event) {}
   void depends_on(const std::vector<event> &) {}
+  /// sycl_ext_oneapi_enqueue_barrier: the command group's command waits
+  /// for every earlier command of its queue, or for \p Events. In Lanes
+  /// they have all finished already, so it has nothing to do.
+  void ext_oneapi_barrier() {}
+  void ext_oneapi_barrier(const std::vector<event> &Events) { (void)Events; }
 
 private:
   friend struct lanes::detail::HandlerAccess;

@@ -84,6 +84,17 @@ public:
     __lanes_barrier(lanes::detail::fenceFlags(Space), File, Line);
   }
 
+  /// SYCL 1.2.1 (deprecated in SYCL 2020): orders the work-item's memory
+  /// accesses in \p Space as the other work-items of its group see them.
+  /// It does not wait for them (barrier() does), and Lanes runs a
+  /// work-group on one thread, whose order they see already: the fence has
+  /// nothing to do, and emits nothing that would keep its loop scalar.
+  template <access::mode Mode = access::mode::read_write>
+  void mem_fence(
+      access::fence_space Space = access::fence_space::global_and_local) const {
+    (void)Space;
+  }
+
   /// group::async_work_group_copy, either direction (the stride is the
   /// source's for a copy into local memory, the destination's for one out
   /// of it), for the work-item's group (sycl/group.hpp).

@@ -2,10 +2,10 @@
 //
 /// \file
 /// SYCL 2020 4.5.4: the property interface. Lanes knows the queue
-/// properties in_order and enable_profiling, the buffer property
-/// use_host_ptr, the accessor property no_init and the reduction property
-/// initialize_to_identity; passing any other type to a property_list fails
-/// to compile with a static_assert.
+/// properties in_order and enable_profiling (and DPC++'s discard_events),
+/// the buffer property use_host_ptr, the accessor property no_init and the
+/// reduction property initialize_to_identity; passing any other type to a
+/// property_list fails to compile with a static_assert.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_SYCL_PROPERTY_LIST_HPP
@@ -27,6 +27,13 @@ struct in_order {};
 /// Events of the queue record submit, start and end times.
 struct enable_profiling {};
 } // namespace property::queue
+
+namespace ext::oneapi::property::queue {
+/// sycl_ext_oneapi_discard_queue_events: the program will not use the
+/// events of the queue's commands. Lanes's events cost nothing (every
+/// command has finished when submit returns), so it returns them anyway.
+struct discard_events {};
+} // namespace ext::oneapi::property::queue
 
 namespace property::buffer {
 /// The buffer keeps its data in the (non-const) host memory it was given
@@ -54,6 +61,9 @@ template <> struct is_property<property::queue::in_order> : std::true_type {};
 template <>
 struct is_property<property::queue::enable_profiling> : std::true_type {};
 template <>
+struct is_property<ext::oneapi::property::queue::discard_events>
+    : std::true_type {};
+template <>
 struct is_property<property::buffer::use_host_ptr> : std::true_type {};
 template <> struct is_property<property::no_init> : std::true_type {};
 template <>
@@ -69,6 +79,9 @@ struct is_property_of<property::queue::in_order, queue> : std::true_type {};
 template <>
 struct is_property_of<property::queue::enable_profiling, queue>
     : std::true_type {};
+template <>
+struct is_property_of<ext::oneapi::property::queue::discard_events, queue>
+    : std::true_type {};
 template <typename T, typename C>
 inline constexpr bool is_property_of_v = is_property_of<T, C>::value;
 
@@ -78,6 +91,7 @@ template <typename T> constexpr unsigned bitOf() {
   static_assert(is_property_v<T>,
                 "Lanes does not support this SYCL property (known: "
                 "property::queue::in_order, property::queue::enable_profiling, "
+                "ext::oneapi::property::queue::discard_events, "
                 "property::buffer::use_host_ptr, property::no_init, "
                 "property::reduction::initialize_to_identity)");
   if constexpr (std::is_same_v<T, property::queue::in_order>)
@@ -88,6 +102,9 @@ template <typename T> constexpr unsigned bitOf() {
     return 4u;
   else if constexpr (std::is_same_v<T, property::no_init>)
     return 8u;
+  else if constexpr (std::is_same_v<
+                         T, ext::oneapi::property::queue::discard_events>)
+    return 32u;
   else
     return 16u;
 }

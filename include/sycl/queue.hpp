@@ -168,6 +168,19 @@ public:
     return submit(std::forward<CGF>(Function));
   }
 
+  /// sycl_ext_oneapi_enqueue_barrier: an event that completes when every
+  /// earlier command of the queue (or those of \p Events) has, which in
+  /// Lanes they all have.
+  event ext_oneapi_submit_barrier() {
+    return submit([](handler &CGH) { CGH.ext_oneapi_barrier(); });
+  }
+  event ext_oneapi_submit_barrier(const std::vector<event> &Events) {
+    return submit([&](handler &CGH) { CGH.ext_oneapi_barrier(Events); });
+  }
+  /// sycl_ext_oneapi_queue_empty: whether every submitted command has
+  /// finished; always, in Lanes.
+  bool ext_oneapi_empty() const noexcept { return true; }
+
   /// Every submitted command has finished already.
   void wait() {}
   void wait_and_throw() { throw_asynchronous(); }
