@@ -18,6 +18,7 @@
 #include "lanes/detail/kernel.hpp"
 #include "sycl/event.hpp"
 #include "sycl/exception.hpp"
+#include "sycl/ext/oneapi/device_global.hpp"
 #include "sycl/kernel_bundle.hpp"
 #include "sycl/nd_range.hpp"
 
@@ -172,6 +173,48 @@ public:
         std::memset(Ptr, Value, Bytes);
     });
   }
+  // sycl_ext_oneapi_device_global: copies into and out of a
+  // device_global (sycl/ext/oneapi/device_global.hpp), in bytes from an
+  // offset or in elements from an index; errc::invalid outside it.
+  template <typename T, typename Props>
+  void memcpy(ext::oneapi::experimental::device_global<T, Props> &Dest,
+              const void *Src, size_t Bytes = sizeof(T), size_t Offset = 0) {
+    memcpy(deviceGlobalBytes(Dest, Offset, Bytes, "handler::memcpy"), Src,
+           Bytes);
+  }
+  template <typename T, typename Props>
+  void memcpy(void *Dest,
+              const ext::oneapi::experimental::device_global<T, Props> &Src,
+              size_t Bytes = sizeof(T), size_t Offset = 0) {
+    memcpy(Dest, deviceGlobalBytes(Src, Offset, Bytes, "handler::memcpy"),
+           Bytes);
+  }
+  template <typename T, typename Props>
+  void copy(const std::remove_all_extents_t<T> *Src,
+            ext::oneapi::experimental::device_global<T, Props> &Dest,
+            size_t Count = sizeof(T) / sizeof(std::remove_all_extents_t<T>),
+            size_t StartIndex = 0) {
+    lanes::detail::checkDeviceGlobalElements<T>(Count, StartIndex,
+                                                "handler::copy");
+    constexpr size_t Size = sizeof(std::remove_all_extents_t<T>);
+    memcpy(deviceGlobalBytes(Dest, StartIndex * Size, Count * Size,
+                             "handler::copy"),
+           Src, Count * Size);
+  }
+  template <typename T, typename Props>
+  void copy(const ext::oneapi::experimental::device_global<T, Props> &Src,
+            std::remove_all_extents_t<T> *Dest,
+            size_t Count = sizeof(T) / sizeof(std::remove_all_extents_t<T>),
+            size_t StartIndex = 0) {
+    lanes::detail::checkDeviceGlobalElements<T>(Count, StartIndex,
+                                                "handler::copy");
+    constexpr size_t Size = sizeof(std::remove_all_extents_t<T>);
+    memcpy(Dest,
+           deviceGlobalBytes(Src, StartIndex * Size, Count * Size,
+                             "handler::copy"),
+           Count * Size);
+  }
+
   /// Writes \p Pattern to \p Count consecutive T starting at \p Ptr.
   template <typename T> void fill(void *Ptr, const T &Pattern, size_t Count) {
     setCommand([Ptr, Pattern, Count] {

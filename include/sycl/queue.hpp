@@ -338,6 +338,63 @@ public:
     return mem_advise(Ptr, Bytes, Advice, std::vector<event>{Dep});
   }
 
+  // sycl_ext_oneapi_device_global: the handler's copies into and out of
+  // a device_global, with the same optional trailing dependencies.
+  template <typename T, typename Props>
+  event memcpy(ext::oneapi::experimental::device_global<T, Props> &Dest,
+               const void *Src, size_t Bytes = sizeof(T), size_t Offset = 0,
+               const std::vector<event> &Deps = {}) {
+    return submitAfter(
+        Deps, [&](handler &CGH) { CGH.memcpy(Dest, Src, Bytes, Offset); });
+  }
+  template <typename T, typename Props>
+  event memcpy(ext::oneapi::experimental::device_global<T, Props> &Dest,
+               const void *Src, size_t Bytes, size_t Offset, event Dep) {
+    return memcpy(Dest, Src, Bytes, Offset, std::vector<event>{Dep});
+  }
+  template <typename T, typename Props>
+  event memcpy(void *Dest,
+               const ext::oneapi::experimental::device_global<T, Props> &Src,
+               size_t Bytes = sizeof(T), size_t Offset = 0,
+               const std::vector<event> &Deps = {}) {
+    return submitAfter(
+        Deps, [&](handler &CGH) { CGH.memcpy(Dest, Src, Bytes, Offset); });
+  }
+  template <typename T, typename Props>
+  event memcpy(void *Dest,
+               const ext::oneapi::experimental::device_global<T, Props> &Src,
+               size_t Bytes, size_t Offset, event Dep) {
+    return memcpy(Dest, Src, Bytes, Offset, std::vector<event>{Dep});
+  }
+  template <typename T, typename Props>
+  event copy(const std::remove_all_extents_t<T> *Src,
+             ext::oneapi::experimental::device_global<T, Props> &Dest,
+             size_t Count = sizeof(T) / sizeof(std::remove_all_extents_t<T>),
+             size_t StartIndex = 0, const std::vector<event> &Deps = {}) {
+    return submitAfter(
+        Deps, [&](handler &CGH) { CGH.copy(Src, Dest, Count, StartIndex); });
+  }
+  template <typename T, typename Props>
+  event copy(const std::remove_all_extents_t<T> *Src,
+             ext::oneapi::experimental::device_global<T, Props> &Dest,
+             size_t Count, size_t StartIndex, event Dep) {
+    return copy(Src, Dest, Count, StartIndex, std::vector<event>{Dep});
+  }
+  template <typename T, typename Props>
+  event copy(const ext::oneapi::experimental::device_global<T, Props> &Src,
+             std::remove_all_extents_t<T> *Dest,
+             size_t Count = sizeof(T) / sizeof(std::remove_all_extents_t<T>),
+             size_t StartIndex = 0, const std::vector<event> &Deps = {}) {
+    return submitAfter(
+        Deps, [&](handler &CGH) { CGH.copy(Src, Dest, Count, StartIndex); });
+  }
+  template <typename T, typename Props>
+  event copy(const ext::oneapi::experimental::device_global<T, Props> &Src,
+             std::remove_all_extents_t<T> *Dest, size_t Count,
+             size_t StartIndex, event Dep) {
+    return copy(Src, Dest, Count, StartIndex, std::vector<event>{Dep});
+  }
+
   friend bool operator==(const queue &L, const queue &R) {
     return L.State == R.State;
   }

@@ -24,6 +24,8 @@
 #include "sycl/device_event.hpp"
 #include "sycl/event.hpp"
 #include "sycl/exception.hpp"
+#include "sycl/ext/oneapi/device_global.hpp"
+#include "sycl/ext/oneapi/properties.hpp"
 #include "sycl/free_function_queries.hpp"
 #include "sycl/functional.hpp"
 #include "sycl/group.hpp"
