@@ -36,6 +36,7 @@
 #include "../Transforms/MergeBarrierCopies.h"
 #include "../Transforms/ReadScanOperands.h"
 #include "../Transforms/RequiredLocalSizes.h"
+#include "../Transforms/RouteInvokeVectors.h"
 #include "../Transforms/ScalarizeSplatLanes.h"
 #include "../Transforms/SinkMaskedAddresses.h"
 #include "../Transforms/SpeculateLaneLoads.h"
@@ -103,6 +104,7 @@ ForEachWorkGroupFunctionPass simplifyKernelsPass() {
   // the vectors the sub-group exchanges are made of stay vectors.
   ScalarizerPassOptions Scalarize;
   Scalarize.ScalarizeLoadStore = true;
+  FPM.addPass(RouteInvokeVectorsPass());
   FPM.addPass(ScalarizerPass(Scalarize));
   FPM.addPass(InstCombinePass());
   FPM.addPass(MergeBarrierCopiesPass());
