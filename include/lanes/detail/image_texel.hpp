@@ -24,8 +24,13 @@
 /// float4 and half4 go with the unorm, snorm and float formats, int4 with
 /// sint and uint4 with uint. Everything here but checkImageData runs in
 /// kernels: no exceptions, no allocation, byte access through memcpy
-/// (image pitches need not be multiples of a texel). checkImageData is the
-/// host-side check that an accessor's DataT fits its image's format.
+/// (image pitches need not be multiples of a texel). Each channel kind's
+/// conversion is a template, which withKind picks by a switch; the texels
+/// a data type reads unconverted (four float, int32 or uint32 channels
+/// stored r, g, b, a) skip the switch, so that a loop over them, once
+/// unswitched on the format, is straight code the vectorizer takes.
+/// checkImageData is the host-side check that an accessor's DataT fits its
+/// image's format.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_DETAIL_IMAGE_TEXEL_HPP
@@ -120,6 +125,8 @@ struct TexelFormat {
   bool OpaqueBorder;
   /// The format or channel type, for error messages ("image_format::...").
   const char *Name;
+  /// Four channels stored r, g, b, a (Read and Write are 0, 1, 2, 3).
+  bool Rgba = false;
 };
 
 /// The texel layout of a SYCL 2020 image format: four channels, stored r,
@@ -154,7 +161,8 @@ inline TexelFormat texelFormat(sycl::image_format Format) noexcept {
                        {0, 1, 2, 3},
                        false,
                        Info.Name};
-  if (Format == sycl::image_format::b8g8r8a8_unorm)
+  Texel.Rgba = Format != sycl::image_format::b8g8r8a8_unorm;
+  if (!Texel.Rgba)
     for (int C = 0; C < 3; ++C)
       Texel.Read[C] = Texel.Write[C] = static_cast<signed char>(2 - C);
   return Texel;
@@ -192,49 +200,6 @@ template <typename T> void storeAs(unsigned char *Bytes, T Value) noexcept {
   std::memcpy(Bytes, &Value, sizeof(T));
 }
 
-/// A float, unorm or half channel as a float (0 for integer channels, which
-/// accessors never read this way).
-inline float loadFloatChannel(const unsigned char *Bytes,
-                              ChannelKind Kind) noexcept {
-  switch (Kind) {
-  case ChannelKind::Unorm8:
-    return float(Bytes[0]) / 255.0f;
-  case ChannelKind::Unorm16:
-    return float(loadAs<std::uint16_t>(Bytes)) / 65535.0f;
-  case ChannelKind::Snorm8:
-    return std::fmax(-1.0f, float(loadAs<std::int8_t>(Bytes)) / 127.0f);
-  case ChannelKind::Snorm16:
-    return std::fmax(-1.0f, float(loadAs<std::int16_t>(Bytes)) / 32767.0f);
-  case ChannelKind::Half:
-    return float(loadAs<sycl::half>(Bytes));
-  case ChannelKind::Float:
-    return loadAs<float>(Bytes);
-  default:
-    return 0.0f;
-  }
-}
-
-/// An integer channel, sign- or zero-extended (0 for the others).
-inline std::int64_t loadIntegerChannel(const unsigned char *Bytes,
-                                       ChannelKind Kind) noexcept {
-  switch (Kind) {
-  case ChannelKind::Sint8:
-    return loadAs<std::int8_t>(Bytes);
-  case ChannelKind::Sint16:
-    return loadAs<std::int16_t>(Bytes);
-  case ChannelKind::Sint32:
-    return loadAs<std::int32_t>(Bytes);
-  case ChannelKind::Uint8:
-    return Bytes[0];
-  case ChannelKind::Uint16:
-    return loadAs<std::uint16_t>(Bytes);
-  case ChannelKind::Uint32:
-    return loadAs<std::uint32_t>(Bytes);
-  default:
-    return 0;
-  }
-}
-
 /// \p X (in [0, 65535]) rounded to the nearest integer, ties to even,
 /// without depending on the floating-point environment.
 inline std::uint32_t roundHalfEven(float X) noexcept {
@@ -263,83 +228,17 @@ inline std::int32_t toSnorm(float Value, float Max) noexcept {
   return std::int32_t(toUnorm(Value, Max));
 }
 
-inline void storeFloatChannel(unsigned char *Bytes, ChannelKind Kind,
-                              float Value) noexcept {
-  switch (Kind) {
-  case ChannelKind::Unorm8:
-    Bytes[0] = static_cast<unsigned char>(toUnorm(Value, 255.0f));
-    break;
-  case ChannelKind::Unorm16:
-    storeAs(Bytes, static_cast<std::uint16_t>(toUnorm(Value, 65535.0f)));
-    break;
-  case ChannelKind::Snorm8:
-    storeAs(Bytes, static_cast<std::int8_t>(toSnorm(Value, 127.0f)));
-    break;
-  case ChannelKind::Snorm16:
-    storeAs(Bytes, static_cast<std::int16_t>(toSnorm(Value, 32767.0f)));
-    break;
-  case ChannelKind::Half:
-    storeAs(Bytes, sycl::half(Value));
-    break;
-  case ChannelKind::Float:
-    storeAs(Bytes, Value);
-    break;
-  default:
-    break;
-  }
-}
-
 /// \p Value saturated to [\p Low, \p High].
 inline std::int64_t saturate(std::int64_t Value, std::int64_t Low,
                              std::int64_t High) noexcept {
   return Value < Low ? Low : (Value > High ? High : Value);
 }
 
-inline void storeIntegerChannel(unsigned char *Bytes, ChannelKind Kind,
-                                std::int64_t Value) noexcept {
-  switch (Kind) {
-  case ChannelKind::Sint8:
-    storeAs(Bytes, std::int8_t(saturate(Value, INT8_MIN, INT8_MAX)));
-    break;
-  case ChannelKind::Sint16:
-    storeAs(Bytes, std::int16_t(saturate(Value, INT16_MIN, INT16_MAX)));
-    break;
-  case ChannelKind::Sint32:
-    storeAs(Bytes, std::int32_t(Value));
-    break;
-  case ChannelKind::Uint8:
-    storeAs(Bytes, std::uint8_t(saturate(Value, 0, UINT8_MAX)));
-    break;
-  case ChannelKind::Uint16:
-    storeAs(Bytes, std::uint16_t(saturate(Value, 0, UINT16_MAX)));
-    break;
-  case ChannelKind::Uint32:
-    storeAs(Bytes, std::uint32_t(Value));
-    break;
-  default:
-    break;
-  }
-}
-
-/// The packed kinds: where r, g and b lie in the word (shift, bits).
-struct PackedField {
-  unsigned Shift;
-  unsigned Bits;
-};
-inline PackedField packedField(ChannelKind Kind, unsigned Channel) noexcept {
-  // OpenCL 1.2 5.3.1.1: 565 is r 15:11, g 10:5, b 4:0; 555 is x 15, r
-  // 14:10, g 9:5, b 4:0; 101010 is x 31:30, r 29:20, g 19:10, b 9:0.
-  if (Kind == ChannelKind::Unorm565) {
-    const PackedField Fields[3] = {{11, 5}, {5, 6}, {0, 5}};
-    return Fields[Channel];
-  }
-  unsigned Bits = Kind == ChannelKind::Unorm555 ? 5 : 10;
-  return {(2 - Channel) * Bits, Bits};
-}
-inline bool isPacked(ChannelKind Kind) noexcept {
+constexpr bool isPacked(ChannelKind Kind) noexcept {
   return Kind == ChannelKind::Unorm565 || Kind == ChannelKind::Unorm555 ||
          Kind == ChannelKind::Unorm101010;
 }
+
 /// The texel layout of a SYCL 1.2.1 image of \p Order and \p Type;
 /// throws errc::invalid, naming \p Who, for the pairs OpenCL 1.2 5.3.1.1
 /// does not list.
@@ -439,113 +338,231 @@ inline TexelFormat texelFormat(const char *Who, sycl::image_channel_order Order,
     Format.Read[C] = O.Read[C];
   for (unsigned S = 0; S < O.Stored; ++S)
     Format.Write[S] = O.Write[S];
+  Format.Rgba = Order == sycl::image_channel_order::rgba;
   return Format;
 }
 
-inline std::uint32_t loadPackedWord(const unsigned char *Texel,
-                                    ChannelKind Kind) noexcept {
-  if (Kind == ChannelKind::Unorm101010)
-    return loadAs<std::uint32_t>(Texel);
-  return loadAs<std::uint16_t>(Texel);
+/// The width of field \p Slot (0 = r, 1 = g, 2 = b) of a packed word, and
+/// where it starts. OpenCL 1.2 5.3.1.1: 565 is r 15:11, g 10:5, b 4:0; 555
+/// is r 14:10, g 9:5, b 4:0 (bit 15 unused); 101010 is r 29:20, g 19:10,
+/// b 9:0 (bits 31:30 unused).
+template <ChannelKind Kind> constexpr unsigned packedBits(unsigned Slot) {
+  if constexpr (Kind == ChannelKind::Unorm565)
+    return Slot == 1 ? 6 : 5;
+  else
+    return Kind == ChannelKind::Unorm555 ? 5 : 10;
+}
+template <ChannelKind Kind> constexpr unsigned packedShift(unsigned Slot) {
+  if constexpr (Kind == ChannelKind::Unorm565)
+    return Slot == 0 ? 11 : (Slot == 1 ? 5 : 0);
+  else
+    return (2 - Slot) * packedBits<Kind>(Slot);
+}
+template <ChannelKind Kind>
+using PackedWord = std::conditional_t<Kind == ChannelKind::Unorm101010,
+                                      std::uint32_t, std::uint16_t>;
+
+/// Stored channel \p Slot of the texel at \p Texel: a float for the
+/// unorm, snorm and float kinds, sign- or zero-extended for the integer
+/// ones.
+template <ChannelKind Kind>
+auto loadChannel(const unsigned char *Texel, unsigned Slot) noexcept {
+  using K = ChannelKind;
+  const unsigned char *Bytes = Texel + Slot * channelBytes(Kind);
+  if constexpr (Kind == K::Unorm8)
+    return float(Bytes[0]) / 255.0f;
+  else if constexpr (Kind == K::Unorm16)
+    return float(loadAs<std::uint16_t>(Bytes)) / 65535.0f;
+  else if constexpr (Kind == K::Snorm8)
+    return std::fmax(-1.0f, float(loadAs<std::int8_t>(Bytes)) / 127.0f);
+  else if constexpr (Kind == K::Snorm16)
+    return std::fmax(-1.0f, float(loadAs<std::int16_t>(Bytes)) / 32767.0f);
+  else if constexpr (Kind == K::Half)
+    return float(loadAs<sycl::half>(Bytes));
+  else if constexpr (Kind == K::Float)
+    return loadAs<float>(Bytes);
+  else if constexpr (isPacked(Kind)) {
+    std::uint32_t Word = loadAs<PackedWord<Kind>>(Texel);
+    std::uint32_t Max = (1u << packedBits<Kind>(Slot)) - 1;
+    return float((Word >> packedShift<Kind>(Slot)) & Max) / float(Max);
+  } else if constexpr (Kind == K::Sint8)
+    return std::int64_t(loadAs<std::int8_t>(Bytes));
+  else if constexpr (Kind == K::Sint16)
+    return std::int64_t(loadAs<std::int16_t>(Bytes));
+  else if constexpr (Kind == K::Sint32)
+    return std::int64_t(loadAs<std::int32_t>(Bytes));
+  else if constexpr (Kind == K::Uint8)
+    return std::int64_t(Bytes[0]);
+  else if constexpr (Kind == K::Uint16)
+    return std::int64_t(loadAs<std::uint16_t>(Bytes));
+  else
+    return std::int64_t(loadAs<std::uint32_t>(Bytes));
 }
 
-/// The stored channels of the texel at \p Texel as floats (the unorm,
-/// snorm and float kinds).
-inline void loadStoredFloats(const unsigned char *Texel,
-                             const TexelFormat &Format, float *Out) noexcept {
-  if (isPacked(Format.Kind)) {
-    std::uint32_t Word = loadPackedWord(Texel, Format.Kind);
-    for (unsigned S = 0; S < 3; ++S) {
-      PackedField Field = packedField(Format.Kind, S);
-      std::uint32_t Max = (1u << Field.Bits) - 1;
-      Out[S] = float((Word >> Field.Shift) & Max) / float(Max);
+/// Writes \p Value to stored channel \p Slot (not of a packed kind):
+/// unorm and snorm values scaled and rounded, integers saturated.
+template <ChannelKind Kind, typename T>
+void storeChannel(unsigned char *Texel, unsigned Slot, T Value) noexcept {
+  using K = ChannelKind;
+  unsigned char *Bytes = Texel + Slot * channelBytes(Kind);
+  if constexpr (Kind == K::Unorm8)
+    Bytes[0] = static_cast<unsigned char>(toUnorm(float(Value), 255.0f));
+  else if constexpr (Kind == K::Unorm16)
+    storeAs(Bytes, static_cast<std::uint16_t>(toUnorm(float(Value), 65535.0f)));
+  else if constexpr (Kind == K::Snorm8)
+    storeAs(Bytes, static_cast<std::int8_t>(toSnorm(float(Value), 127.0f)));
+  else if constexpr (Kind == K::Snorm16)
+    storeAs(Bytes, static_cast<std::int16_t>(toSnorm(float(Value), 32767.0f)));
+  else if constexpr (Kind == K::Half)
+    storeAs(Bytes, sycl::half(float(Value)));
+  else if constexpr (Kind == K::Float)
+    storeAs(Bytes, float(Value));
+  else if constexpr (Kind == K::Sint8)
+    storeAs(Bytes,
+            std::int8_t(saturate(std::int64_t(Value), INT8_MIN, INT8_MAX)));
+  else if constexpr (Kind == K::Sint16)
+    storeAs(Bytes,
+            std::int16_t(saturate(std::int64_t(Value), INT16_MIN, INT16_MAX)));
+  else if constexpr (Kind == K::Sint32)
+    storeAs(Bytes, std::int32_t(Value));
+  else if constexpr (Kind == K::Uint8)
+    storeAs(Bytes, std::uint8_t(saturate(std::int64_t(Value), 0, UINT8_MAX)));
+  else if constexpr (Kind == K::Uint16)
+    storeAs(Bytes, std::uint16_t(saturate(std::int64_t(Value), 0, UINT16_MAX)));
+  else
+    storeAs(Bytes, std::uint32_t(Value));
+}
+
+/// The kind of the widest channels of DataT's family (float, int32,
+/// uint32), which it reads and writes unconverted.
+template <typename DataT>
+inline constexpr ChannelKind
+    PlainKind = familyOfData<DataT>() == TexelFamily::Sint ? ChannelKind::Sint32
+                : familyOfData<DataT>() == TexelFamily::Uint
+                    ? ChannelKind::Uint32
+                    : ChannelKind::Float;
+
+/// Whether texels of \p Format are four channels of PlainKind<DataT>
+/// stored r, g, b, a: read and written without looking further, in
+/// straight code that a loop over them unswitched on the format vectorizes.
+template <typename DataT> bool isPlain(const TexelFormat &Format) noexcept {
+  return Format.Rgba && Format.Kind == PlainKind<DataT>;
+}
+
+/// Calls \p Fn with std::integral_constant<ChannelKind, K>, K being \p Kind
+/// among the kinds of DataT's family (accessors check on the host that the
+/// image's kind is one of them), so that each kind's code is straight.
+template <typename DataT, typename FnT>
+decltype(auto) withKind(ChannelKind Kind, FnT &&Fn) noexcept {
+  using K = ChannelKind;
+  auto As = [&](auto Known) -> decltype(auto) { return Fn(Known); };
+  if constexpr (familyOfData<DataT>() == TexelFamily::Sint) {
+    switch (Kind) {
+    case K::Sint8:
+      return As(std::integral_constant<K, K::Sint8>());
+    case K::Sint16:
+      return As(std::integral_constant<K, K::Sint16>());
+    default:
+      return As(std::integral_constant<K, K::Sint32>());
     }
-    return;
-  }
-  unsigned Size = channelBytes(Format.Kind);
-  for (unsigned S = 0; S < Format.Stored; ++S)
-    Out[S] = loadFloatChannel(Texel + S * Size, Format.Kind);
-}
-
-/// Writes the stored channels \p In of the texel at \p Texel (the unorm,
-/// snorm and float kinds).
-inline void storeStoredFloats(unsigned char *Texel, const TexelFormat &Format,
-                              const float *In) noexcept {
-  if (isPacked(Format.Kind)) {
-    std::uint32_t Word = 0;
-    for (unsigned S = 0; S < 3; ++S) {
-      PackedField Field = packedField(Format.Kind, S);
-      Word |= toUnorm(In[S], float((1u << Field.Bits) - 1)) << Field.Shift;
+  } else if constexpr (familyOfData<DataT>() == TexelFamily::Uint) {
+    switch (Kind) {
+    case K::Uint8:
+      return As(std::integral_constant<K, K::Uint8>());
+    case K::Uint16:
+      return As(std::integral_constant<K, K::Uint16>());
+    default:
+      return As(std::integral_constant<K, K::Uint32>());
     }
-    if (Format.Kind == ChannelKind::Unorm101010)
-      storeAs(Texel, Word);
-    else
-      storeAs(Texel, static_cast<std::uint16_t>(Word));
-    return;
+  } else {
+    switch (Kind) {
+    case K::Unorm8:
+      return As(std::integral_constant<K, K::Unorm8>());
+    case K::Unorm16:
+      return As(std::integral_constant<K, K::Unorm16>());
+    case K::Snorm8:
+      return As(std::integral_constant<K, K::Snorm8>());
+    case K::Snorm16:
+      return As(std::integral_constant<K, K::Snorm16>());
+    case K::Half:
+      return As(std::integral_constant<K, K::Half>());
+    case K::Unorm565:
+      return As(std::integral_constant<K, K::Unorm565>());
+    case K::Unorm555:
+      return As(std::integral_constant<K, K::Unorm555>());
+    case K::Unorm101010:
+      return As(std::integral_constant<K, K::Unorm101010>());
+    default:
+      return As(std::integral_constant<K, K::Float>());
+    }
   }
-  unsigned Size = channelBytes(Format.Kind);
-  for (unsigned S = 0; S < Format.Stored; ++S)
-    storeFloatChannel(Texel + S * Size, Format.Kind, In[S]);
-}
-
-/// r, g, b and a from the stored channels \p Stored: a channel the format
-/// lacks reads 0 (r, g, b) or \p One (a).
-template <typename DataT, typename T>
-DataT fromStored(const TexelFormat &Format, const T *Stored, T One) noexcept {
-  using Element = typename DataT::element_type;
-  DataT Color;
-  for (int C = 0; C < 4; ++C) {
-    int S = Format.Read[C];
-    Color[C] = Element(S >= 0 ? Stored[S] : (C == 3 ? One : T(0)));
-  }
-  return Color;
-}
-
-/// The texel at \p Texel of \p Format as a float4 (unorm, snorm and
-/// float formats).
-inline sycl::vec<float, 4> loadTexelFloat(const unsigned char *Texel,
-                                          const TexelFormat &Format) noexcept {
-  float Stored[4];
-  loadStoredFloats(Texel, Format, Stored);
-  return fromStored<sycl::vec<float, 4>>(Format, Stored, 1.0f);
 }
 
 /// The texel at \p Texel of \p Format as a DataT.
 template <typename DataT>
 DataT loadTexel(const unsigned char *Texel,
                 const TexelFormat &Format) noexcept {
-  if constexpr (familyOfData<DataT>() == TexelFamily::Float) {
-    float Stored[4];
-    loadStoredFloats(Texel, Format, Stored);
-    return fromStored<DataT>(Format, Stored, 1.0f);
-  } else {
-    std::int64_t Stored[4];
-    unsigned Size = channelBytes(Format.Kind);
-    for (unsigned S = 0; S < Format.Stored; ++S)
-      Stored[S] = loadIntegerChannel(Texel + S * Size, Format.Kind);
-    return fromStored<DataT>(Format, Stored, std::int64_t(1));
+  using Element = typename DataT::element_type;
+  if (isPlain<DataT>(Format)) {
+    DataT Color;
+    for (unsigned C = 0; C < 4; ++C)
+      Color[C] = Element(loadChannel<PlainKind<DataT>>(Texel, C));
+    return Color;
   }
+  return withKind<DataT>(Format.Kind, [&](auto Kind) {
+    DataT Color;
+    for (int C = 0; C < 4; ++C) {
+      // A channel the format lacks reads slot 0, which every texel has,
+      // and then its default: no branch around the load.
+      int S = Format.Read[C];
+      auto Value = loadChannel<Kind>(Texel, S >= 0 ? unsigned(S) : 0);
+      Color[C] = S >= 0 ? Element(Value) : Element(C == 3 ? 1 : 0);
+    }
+    return Color;
+  });
+}
+
+/// The texel at \p Texel of \p Format as a float4 (unorm, snorm and
+/// float formats).
+inline sycl::vec<float, 4> loadTexelFloat(const unsigned char *Texel,
+                                          const TexelFormat &Format) noexcept {
+  return loadTexel<sycl::vec<float, 4>>(Texel, Format);
 }
 
 /// Writes \p Color as a texel of \p Format at \p Texel.
 template <typename DataT>
 void storeTexel(unsigned char *Texel, const TexelFormat &Format,
                 const DataT &Color) noexcept {
-  auto Channel = [&](unsigned S) {
-    int C = Format.Write[S];
-    return C >= 0 ? Color[C] : typename DataT::element_type(0);
-  };
-  if constexpr (familyOfData<DataT>() == TexelFamily::Float) {
-    float Stored[4];
-    for (unsigned S = 0; S < Format.Stored; ++S)
-      Stored[S] = float(Channel(S));
-    storeStoredFloats(Texel, Format, Stored);
-  } else {
-    unsigned Size = channelBytes(Format.Kind);
-    for (unsigned S = 0; S < Format.Stored; ++S)
-      storeIntegerChannel(Texel + S * Size, Format.Kind,
-                          std::int64_t(Channel(S)));
+  using Element = typename DataT::element_type;
+  if (isPlain<DataT>(Format)) {
+    for (unsigned C = 0; C < 4; ++C)
+      storeChannel<PlainKind<DataT>>(Texel, C, Color[C]);
+    return;
   }
+  // The value stored channel S takes; channels picked by constant
+  // indices, so that Color stays in registers.
+  auto Source = [&](unsigned S) {
+    int C = Format.Write[S];
+    Element Value = C == 0   ? Color[0]
+                    : C == 1 ? Color[1]
+                    : C == 2 ? Color[2]
+                             : Color[3];
+    return C >= 0 ? Value : Element(0);
+  };
+  withKind<DataT>(Format.Kind, [&](auto Kind) {
+    if constexpr (isPacked(Kind)) {
+      std::uint32_t Word = 0;
+      for (unsigned S = 0; S < 3; ++S)
+        Word |=
+            toUnorm(float(Source(S)), float((1u << packedBits<Kind>(S)) - 1))
+            << packedShift<Kind>(S);
+      storeAs(Texel, PackedWord<Kind>(Word));
+    } else {
+      for (unsigned S = 0; S < 4; ++S)
+        if (S < Format.Stored)
+          storeChannel<Kind>(Texel, S, Source(S));
+    }
+  });
 }
 
 /// OpenCL 1.2 8.2: the color read outside the image.
