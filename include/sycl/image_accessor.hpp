@@ -355,9 +355,6 @@ public:
                          const unsampled_image_accessor &R) {
     return !(L == R);
   }
-
-private:
-  friend struct std::hash<unsampled_image_accessor>;
 };
 
 /// SYCL 2020 4.7.6.12: texel access to an unsampled_image from host code,
@@ -395,8 +392,6 @@ public:
   }
 
 private:
-  friend struct std::hash<host_unsampled_image_accessor>;
-
   std::shared_ptr<lanes::detail::BufferStorage> Storage;
 };
 
@@ -424,9 +419,6 @@ public:
                          const sampled_image_accessor &R) {
     return !(L == R);
   }
-
-private:
-  friend struct std::hash<sampled_image_accessor>;
 };
 
 /// SYCL 2020 4.7.6.13: reads of a sampled_image through its sampler from
@@ -454,8 +446,6 @@ public:
   }
 
 private:
-  friend struct std::hash<host_sampled_image_accessor>;
-
   std::shared_ptr<lanes::detail::BufferStorage> Storage;
 };
 
@@ -575,28 +565,28 @@ struct hash<sycl::unsampled_image_accessor<DataT, Dims, Mode, Target>> {
   size_t
   operator()(const sycl::unsampled_image_accessor<DataT, Dims, Mode, Target> &A)
       const noexcept {
-    return lanes::detail::identityHash(static_cast<const void *>(A.View.Data));
+    return lanes::detail::identityHash(imageIdentity(A));
   }
 };
 template <typename DataT, int Dims, sycl::access_mode Mode>
 struct hash<sycl::host_unsampled_image_accessor<DataT, Dims, Mode>> {
   size_t operator()(const sycl::host_unsampled_image_accessor<DataT, Dims, Mode>
                         &A) const noexcept {
-    return lanes::detail::identityHash(static_cast<const void *>(A.View.Data));
+    return lanes::detail::identityHash(imageIdentity(A));
   }
 };
 template <typename DataT, int Dims, sycl::image_target Target>
 struct hash<sycl::sampled_image_accessor<DataT, Dims, Target>> {
   size_t operator()(const sycl::sampled_image_accessor<DataT, Dims, Target> &A)
       const noexcept {
-    return lanes::detail::identityHash(static_cast<const void *>(A.View.Data));
+    return lanes::detail::identityHash(imageIdentity(A));
   }
 };
 template <typename DataT, int Dims>
 struct hash<sycl::host_sampled_image_accessor<DataT, Dims>> {
   size_t operator()(
       const sycl::host_sampled_image_accessor<DataT, Dims> &A) const noexcept {
-    return lanes::detail::identityHash(static_cast<const void *>(A.View.Data));
+    return lanes::detail::identityHash(imageIdentity(A));
   }
 };
 } // namespace std
