@@ -180,10 +180,6 @@ class accessor
       public lanes::detail::ScalarAccessorOps<
           accessor<DataT, Dims, Mode, Target, IsPlaceholder>,
           lanes::detail::AccessorValue<DataT, Mode>, Dims> {
-  static_assert(Target == target::device || Target == target::constant_buffer ||
-                    Target == target::host_task,
-                "buffer accessors have target::device, constant_buffer or "
-                "host_task (the image targets take a SYCL 1.2.1 image)");
   static_assert(Target != target::constant_buffer || Mode == access_mode::read,
                 "a target::constant_buffer accessor must have "
                 "access_mode::read");

@@ -235,9 +235,15 @@ int main() {
   sycl::buffer<int> Buf(4);
   sycl::host_accessor<int, 1, sycl::access_mode::atomic> Acc(Buf);
   (void)Acc.begin();
-#elif LANES_MISUSE == 43 // a SYCL 1.2.1 image accessor
-  sycl::accessor<sycl::float4, 2, sycl::access_mode::read, sycl::target::image>
-      Old;
+#elif LANES_MISUSE == 43 // a SYCL 1.2.1 image accessor that reads and writes
+  sycl::image<2> Img(sycl::image_channel_order::rgba,
+                     sycl::image_channel_type::fp32, sycl::range<2>(4, 4));
+  Q.submit([&](sycl::handler &CGH) {
+    sycl::accessor<sycl::float4, 2, sycl::access_mode::read_write,
+                   sycl::target::image>
+        Acc(Img, CGH);
+    (void)Acc;
+  });
 #elif LANES_MISUSE == 44 // a device query on a kernel
   auto Bundle =
       sycl::get_kernel_bundle<sycl::bundle_state::executable>(Q.get_context());
