@@ -25,7 +25,9 @@
 #include <cstring>
 #include <functional>
 #include <memory>
+#include <tuple>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace lanes::detail {
@@ -55,6 +57,16 @@ public:
     using Inv = lanes::detail::SingleTaskInvoker<KernelType>;
     setKernel<KernelName, KernelType>(lanes::rt::LaunchDesc(),
                                       std::make_shared<Inv>(Inv{Kernel}));
+  }
+
+  /// Runs \p Kernel once, with the kernel properties \p Properties
+  /// (sycl_ext_oneapi_kernel_properties; lanes/detail/kernel_properties.hpp).
+  template <typename KernelName = lanes::detail::AutoName, typename PropertiesT,
+            typename KernelType,
+            typename = std::enable_if_t<
+                ext::oneapi::experimental::is_property_list_v<PropertiesT>>>
+  void single_task(PropertiesT, const KernelType &Kernel) {
+    single_task<KernelName>(lanes::detail::withProperties<PropertiesT>(Kernel));
   }
 
   /// Hierarchical kernel (SYCL 2020 4.9.4.2.3): runs \p Kernel once per
@@ -89,6 +101,27 @@ public:
     }
     setKernel<KernelName, KernelType>(
         Desc, std::make_shared<Inv>(Inv{Kernel, GroupSize}));
+  }
+
+  /// The hierarchical kernels with kernel properties.
+  template <typename KernelName = lanes::detail::AutoName, int Dims,
+            typename PropertiesT, typename KernelType,
+            typename = std::enable_if_t<
+                ext::oneapi::experimental::is_property_list_v<PropertiesT>>>
+  void parallel_for_work_group(range<Dims> NumGroups, PropertiesT,
+                               const KernelType &Kernel) {
+    parallel_for_work_group<KernelName>(
+        NumGroups, lanes::detail::withProperties<PropertiesT>(Kernel));
+  }
+  template <typename KernelName = lanes::detail::AutoName, int Dims,
+            typename PropertiesT, typename KernelType,
+            typename = std::enable_if_t<
+                ext::oneapi::experimental::is_property_list_v<PropertiesT>>>
+  void parallel_for_work_group(range<Dims> NumGroups, range<Dims> GroupSize,
+                               PropertiesT, const KernelType &Kernel) {
+    parallel_for_work_group<KernelName>(
+        NumGroups, GroupSize,
+        lanes::detail::withProperties<PropertiesT>(Kernel));
   }
 
   /// Runs \p Kernel once per id of \p Range, passing item<Dims> or id<Dims>.
@@ -132,16 +165,22 @@ public:
     setKernel<KernelName, KernelType>(Desc, std::make_shared<Inv>(Inv{Kernel}));
   }
 
-  /// parallel_for over a range<N>, an nd_range<N> or a size with
-  /// reductions: \p First and \p Rest are the sycl::reduction objects,
+  /// parallel_for over a range<N>, an nd_range<N> or a size with kernel
+  /// properties (sycl_ext_oneapi_kernel_properties), reductions or both:
+  /// \p A, if it is a property list, then the sycl::reduction objects,
   /// then the kernel, which takes one reducer per reduction after its
   /// item (sycl/reduction.hpp). Other extra arguments fail to compile.
   template <typename KernelName = lanes::detail::AutoName, typename RangeT,
             typename First, typename Second, typename... Rest>
   void parallel_for(RangeT Range, const First &A, const Second &B,
                     const Rest &...More) {
-    lanes::detail::ReductionLaunch<KernelName>::run(*this, Range, A, B,
-                                                    More...);
+    if constexpr (ext::oneapi::experimental::is_property_list_v<First>)
+      parallelForWithProperties<KernelName, First>(
+          Range, std::forward_as_tuple(B, More...),
+          std::make_index_sequence<sizeof...(Rest)>());
+    else
+      lanes::detail::ReductionLaunch<KernelName>::run(*this, Range, A, B,
+                                                      More...);
   }
 
   /// Runs \p Task on the host as this group's command (SYCL 2020 4.10;
@@ -410,6 +449,18 @@ private:
                           " is not in the kernel bundle of "
                           "handler::use_kernel_bundle");
     Invoker.Spec = &SpecConstants;
+  }
+
+  /// parallel_for over \p Range with the reductions \p Args but the last
+  /// (\p I indexes them), then the last, the kernel, given properties
+  /// \p PropertiesT.
+  template <typename KernelName, typename PropertiesT, typename RangeT,
+            typename ArgsT, size_t... I>
+  void parallelForWithProperties(const RangeT &Range, const ArgsT &Args,
+                                 std::index_sequence<I...>) {
+    parallel_for<KernelName>(Range, std::get<I>(Args)...,
+                             lanes::detail::withProperties<PropertiesT>(
+                                 std::get<sizeof...(I)>(Args)));
   }
 
   /// Records the launch of \p Invoker with the sizes in \p Desc; the

@@ -281,6 +281,32 @@ public:
       CGH.parallel_for<KernelName>(Range, A, B, More...);
     });
   }
+  /// single_task with kernel properties (sycl_ext_oneapi_kernel_properties).
+  template <typename KernelName = lanes::detail::AutoName, typename PropertiesT,
+            typename KernelType,
+            typename = std::enable_if_t<
+                ext::oneapi::experimental::is_property_list_v<PropertiesT>>>
+  event single_task(PropertiesT, const KernelType &Kernel) {
+    return single_task<KernelName>(
+        lanes::detail::withProperties<PropertiesT>(Kernel));
+  }
+  template <typename KernelName = lanes::detail::AutoName, typename PropertiesT,
+            typename KernelType,
+            typename = std::enable_if_t<
+                ext::oneapi::experimental::is_property_list_v<PropertiesT>>>
+  event single_task(event Dep, PropertiesT, const KernelType &Kernel) {
+    return single_task<KernelName>(
+        Dep, lanes::detail::withProperties<PropertiesT>(Kernel));
+  }
+  template <typename KernelName = lanes::detail::AutoName, typename PropertiesT,
+            typename KernelType,
+            typename = std::enable_if_t<
+                ext::oneapi::experimental::is_property_list_v<PropertiesT>>>
+  event single_task(const std::vector<event> &Deps, PropertiesT,
+                    const KernelType &Kernel) {
+    return single_task<KernelName>(
+        Deps, lanes::detail::withProperties<PropertiesT>(Kernel));
+  }
 
   // USM shortcuts (SYCL 2020 4.6.5), with the same optional dependencies
   // as the last argument.

@@ -623,15 +623,17 @@ constexpr bool checkReductionArguments() {
     }();
     static_assert(AllReductions,
                   "Lanes does not implement parallel_for arguments other "
-                  "than sycl::reduction objects (kernel properties, say) "
-                  "between the range and the kernel, except one sycl::id<N> "
-                  "offset after a range<N>; the kernel comes last");
+                  "than one ext::oneapi::experimental::properties list, then "
+                  "sycl::reduction objects, between the range and the "
+                  "kernel, except one sycl::id<N> offset after a range<N>; "
+                  "the kernel comes last");
     return AllReductions;
   }
 }
 
 template <int Dims, typename KernelT, typename... Slots>
 constexpr bool checkRangeReductionKernel() {
+  checkKernelProperties<KernelT, Dims>();
   constexpr bool Callable = std::disjunction_v<
       Takes<KernelT, sycl::item<Dims, true>, typename Slots::ReducerType...>,
       Takes<KernelT, sycl::item<Dims, false>, typename Slots::ReducerType...>,
@@ -646,6 +648,7 @@ constexpr bool checkRangeReductionKernel() {
 
 template <int Dims, typename KernelT, typename... Slots>
 constexpr bool checkNdRangeReductionKernel() {
+  checkKernelProperties<KernelT, Dims>();
   constexpr bool Callable = Takes<KernelT, sycl::nd_item<Dims>,
                                   typename Slots::ReducerType...>::value;
   static_assert(Callable,

@@ -26,6 +26,8 @@
 #include "sycl/exception.hpp"
 #include "sycl/ext/oneapi/bfloat16.hpp"
 #include "sycl/ext/oneapi/device_global.hpp"
+#include "sycl/ext/oneapi/enqueue_functions.hpp"
+#include "sycl/ext/oneapi/kernel_properties.hpp"
 #include "sycl/ext/oneapi/properties.hpp"
 #include "sycl/ext/oneapi/sub_group_mask.hpp"
 #include "sycl/free_function_queries.hpp"

@@ -262,6 +262,42 @@ int main() {
 #elif LANES_MISUSE == 49 // ++ on a swizzle that repeats an element
   sycl::int4 V(1, 2, 3, 4);
   V.xxy()++;
+#elif LANES_MISUSE == 50 // another sub-group size than the unit's
+  namespace syclex = sycl::ext::oneapi::experimental;
+  Q.parallel_for(sycl::nd_range<1>(64, 32),
+                 syclex::properties{
+                     syclex::sub_group_size<2 * LANES_SUB_GROUP_SIZE>},
+                 [=](sycl::nd_item<1>) {});
+#elif LANES_MISUSE == 51 // a work-group size of other dimensions
+  namespace syclex = sycl::ext::oneapi::experimental;
+  Q.parallel_for(sycl::nd_range<1>(64, 32),
+                 syclex::properties{syclex::work_group_size<8, 4>},
+                 [=](sycl::nd_item<1>) {});
+#elif LANES_MISUSE == 52 // a launch property the kernel sets otherwise
+  namespace syclex = sycl::ext::oneapi::experimental;
+  struct Kernel {
+    void operator()(sycl::nd_item<1>) const {}
+    auto get(syclex::properties_tag) const {
+      return syclex::properties{syclex::work_group_size<32>};
+    }
+  };
+  Q.parallel_for(sycl::nd_range<1>(64, 16),
+                 syclex::properties{syclex::work_group_size<16>}, Kernel{});
+#elif LANES_MISUSE == 53 // a property that is not a kernel's
+  namespace syclex = sycl::ext::oneapi::experimental;
+  Q.parallel_for(sycl::range<1>(64),
+                 syclex::properties{syclex::device_image_scope},
+                 [=](sycl::id<1>) {});
+#elif LANES_MISUSE == 54 // a work-group size of 0
+  namespace syclex = sycl::ext::oneapi::experimental;
+  Q.single_task(syclex::properties{syclex::work_group_size<0>}, [=] {});
+#elif LANES_MISUSE == 55 // a kernel's get(properties_tag) returning no list
+  namespace syclex = sycl::ext::oneapi::experimental;
+  struct Kernel {
+    void operator()() const {}
+    int get(syclex::properties_tag) const { return 0; }
+  };
+  Q.single_task(Kernel{});
 #endif
   sycl::free(P, Q);
   return 0;

@@ -65,6 +65,7 @@ template <typename KernelT, int Dims> struct HierarchicalInvoker {
 };
 
 template <typename KernelT, int Dims> constexpr void checkWorkGroupKernel() {
+  checkKernelProperties<KernelT, Dims>();
   static_assert(std::is_copy_constructible_v<KernelT>,
                 "SYCL kernel objects must be copyable");
   static_assert(Takes<KernelT, sycl::group<Dims>>::value,

@@ -28,6 +28,7 @@
 #define LANES_DETAIL_KERNEL_HPP
 
 #include "lanes/builtins.h"
+#include "lanes/detail/kernel_properties.hpp"
 #include "lanes/detail/work_item.hpp"
 #include "lanes/runtime.h"
 #include "sycl/exception.hpp"
@@ -237,6 +238,7 @@ template <typename KernelT> struct SingleTaskInvoker {
 
 /// Static checks with messages a user can act on.
 template <typename KernelT, int Dims> constexpr void checkRangeKernel() {
+  checkKernelProperties<KernelT, Dims>();
   static_assert(std::is_copy_constructible_v<KernelT>,
                 "SYCL kernel objects must be copyable");
   // std::disjunction stops at the first match, so a generic lambda is only
@@ -249,6 +251,7 @@ template <typename KernelT, int Dims> constexpr void checkRangeKernel() {
       "sycl::item<N> or sycl::id<N>, then optionally sycl::kernel_handler");
 }
 template <typename KernelT, int Dims> constexpr void checkOffsetRangeKernel() {
+  checkKernelProperties<KernelT, Dims>();
   static_assert(std::is_copy_constructible_v<KernelT>,
                 "SYCL kernel objects must be copyable");
   static_assert(
@@ -259,6 +262,7 @@ template <typename KernelT, int Dims> constexpr void checkOffsetRangeKernel() {
       "has no offset), then optionally sycl::kernel_handler");
 }
 template <typename KernelT, int Dims> constexpr void checkNdRangeKernel() {
+  checkKernelProperties<KernelT, Dims>();
   static_assert(std::is_copy_constructible_v<KernelT>,
                 "SYCL kernel objects must be copyable");
   static_assert(Takes<KernelT, sycl::nd_item<Dims>>::value,
@@ -267,6 +271,7 @@ template <typename KernelT, int Dims> constexpr void checkNdRangeKernel() {
                 "sycl::kernel_handler");
 }
 template <typename KernelT> constexpr void checkSingleTaskKernel() {
+  checkKernelProperties<KernelT, 0>();
   static_assert(std::is_copy_constructible_v<KernelT>,
                 "SYCL kernel objects must be copyable");
   static_assert(Takes<KernelT>::value,
@@ -280,11 +285,20 @@ template <typename NameT, typename KernelT>
 using KernelKey =
     std::conditional_t<std::is_same_v<NameT, AutoName>, KernelT, NameT>;
 
-/// The mangled name of the kernel's KernelKey, which the runtime reports.
-/// Name types may be incomplete (`parallel_for<class Foo>`), so the name is
-/// taken from a pointer to the type, minus the Itanium pointer prefix "P".
+/// The kernel object the user wrote, in \p KernelT.
+template <typename KernelT> struct UserKernelOf { using type = KernelT; };
+template <typename KernelT, typename PropertiesT>
+struct UserKernelOf<WithProperties<KernelT, PropertiesT>> {
+  using type = KernelT;
+};
+
+/// The mangled name of the kernel's KernelKey, which the runtime reports
+/// (with the user's kernel object for the kernel object). Name types may
+/// be incomplete (`parallel_for<class Foo>`), so the name is taken from a
+/// pointer to the type, minus the Itanium pointer prefix "P".
 template <typename NameT, typename KernelT> const char *kernelName() {
-  const char *Name = typeid(KernelKey<NameT, KernelT> *).name();
+  const char *Name =
+      typeid(KernelKey<NameT, typename UserKernelOf<KernelT>::type> *).name();
   return Name[0] == 'P' ? Name + 1 : Name;
 }
 
@@ -299,26 +313,50 @@ struct RequiredSize {
   int Dims;
 };
 
-/// The local size the kernel \p Invoker runs must be launched with: what
-/// `[[sycl::reqd_work_group_size]]` on its call operator asks, which the
-/// compiler answers as constants; none in library-only mode, where no
-/// compiler sees the attribute.
+/// The kernel object \p Invoker calls.
+template <typename Invoker> using InvokedKernel = decltype(Invoker::Kernel);
+
+/// The local size `[[sycl::reqd_work_group_size]]` on the call operator of
+/// the kernel \p Invoker runs asks for, which the compiler answers as
+/// constants; none in library-only mode, where no compiler sees the
+/// attribute.
 /// (The compiler folds each query before anything is inlined or promoted
 /// to a register, so each spells its entry and dimension as constants.)
-template <typename Invoker> RequiredSize requiredLocalSize() {
+template <typename Invoker> RequiredSize attributeLocalSize() {
   return {{__lanes_required_local_size(&kernelEntry<Invoker>, 0),
            __lanes_required_local_size(&kernelEntry<Invoker>, 1),
            __lanes_required_local_size(&kernelEntry<Invoker>, 2)},
           int(__lanes_required_local_size(&kernelEntry<Invoker>, 3))};
 }
 
-/// The sub-group size the kernel \p Invoker runs requires: N when
+/// The local size the kernel \p Invoker runs must be launched with: what
+/// its work_group_size property asks, else what attributeLocalSize() says.
+template <typename Invoker> RequiredSize requiredLocalSize() {
+  using KernelT = InvokedKernel<Invoker>;
+  if constexpr (HasKernelProperty<KernelT, syclex::work_group_size_key>) {
+    constexpr auto Sizes =
+        KernelProperty<KernelT, syclex::work_group_size_key>::value;
+    RequiredSize Required{{1, 1, 1}, int(Sizes.size())};
+    for (int D = 0; D < Required.Dims; ++D)
+      Required.Size[D] = Sizes[Required.Dims - 1 - D];
+    return Required;
+  } else {
+    return attributeLocalSize<Invoker>();
+  }
+}
+
+/// The sub-group size the kernel \p Invoker runs requires: N when its
+/// sub_group_size property is N, or when
 /// `[[sycl::reqd_sub_group_size(N)]]` is on its call operator, which the
-/// compiler answers as a constant; 0 without it, and in library-only mode,
-/// where no compiler sees the attribute. (The query spells its entry as a
-/// constant, as requiredLocalSize() does.)
+/// compiler answers as a constant; 0 without either, and in library-only
+/// mode without the property, where no compiler sees the attribute. (The
+/// query spells its entry as a constant, as requiredLocalSize() does.)
 template <typename Invoker> uint32_t requiredSubGroupSize() {
-  return __lanes_required_sub_group_size(&kernelEntry<Invoker>);
+  using KernelT = InvokedKernel<Invoker>;
+  if constexpr (HasKernelProperty<KernelT, syclex::sub_group_size_key>)
+    return KernelProperty<KernelT, syclex::sub_group_size_key>::value;
+  else
+    return __lanes_required_sub_group_size(&kernelEntry<Invoker>);
 }
 
 /// The bytes of loop state the kernel \p Invoker runs keeps per
@@ -343,17 +381,36 @@ inline std::string formatLocalSize(const LocalSize &Size, int Dims) {
 
 /// Throws errc::nd_range for a launch of local size \p Local (by value, so
 /// that the launch's sizes do not escape) and \p Dims dimensions of a
-/// kernel that requires \p Required.
+/// kernel that requires \p Required, as \p Source says.
 [[noreturn, gnu::noinline, gnu::cold]] inline void
 throwRequiredLocalSize(const char *KernelName, RequiredSize Required,
-                       LocalSize Local, int Dims) {
-  throw sycl::exception(
-      sycl::make_error_code(sycl::errc::nd_range),
-      std::string("kernel '") + rt::demangle(KernelName) +
-          "' requires work-group size " +
-          formatLocalSize(Required.Size, Required.Dims) +
-          " ([[sycl::reqd_work_group_size]]) but is launched with " +
-          formatLocalSize(Local, Dims) + " (errc::nd_range)");
+                       const char *Source, LocalSize Local, int Dims) {
+  throw sycl::exception(sycl::make_error_code(sycl::errc::nd_range),
+                        std::string("kernel '") + rt::demangle(KernelName) +
+                            "' requires work-group size " +
+                            formatLocalSize(Required.Size, Required.Dims) +
+                            " (" + Source + ") but is launched with " +
+                            formatLocalSize(Local, Dims) + " (errc::nd_range)");
+}
+
+/// Throws errc::invalid when the kernel \p Invoker runs has both a
+/// work_group_size property and a `[[sycl::reqd_work_group_size]]` of
+/// another size.
+template <typename Invoker> void checkAttributeAgrees(const char *KernelName) {
+  if constexpr (HasKernelProperty<InvokedKernel<Invoker>,
+                                  syclex::work_group_size_key>) {
+    RequiredSize Attribute = attributeLocalSize<Invoker>();
+    RequiredSize Property = requiredLocalSize<Invoker>();
+    if (Attribute.Dims != 0 &&
+        (Attribute.Dims != Property.Dims || Attribute.Size != Property.Size))
+      throw sycl::exception(
+          sycl::make_error_code(sycl::errc::invalid),
+          std::string("kernel '") + rt::demangle(KernelName) +
+              "': its work_group_size property " +
+              formatLocalSize(Property.Size, Property.Dims) +
+              " and its [[sycl::reqd_work_group_size]] " +
+              formatLocalSize(Attribute.Size, Attribute.Dims) + " differ");
+  }
 }
 
 /// Throws errc::nd_range when the kernel \p Invoker runs requires another
@@ -371,8 +428,23 @@ void checkRequiredLocalSize(const char *KernelName, const size_t *Local,
   for (int D = 0; D < 3; ++D)
     Fits &= Local[D] == Required.Size[D];
   if (!Fits)
-    throwRequiredLocalSize(KernelName, requiredLocalSize<Invoker>(),
-                           {Local[0], Local[1], Local[2]}, Dims);
+    throwRequiredLocalSize(
+        KernelName, requiredLocalSize<Invoker>(),
+        HasKernelProperty<InvokedKernel<Invoker>, syclex::work_group_size_key>
+            ? "its work_group_size property"
+            : "[[sycl::reqd_work_group_size]]",
+        {Local[0], Local[1], Local[2]}, Dims);
+}
+
+/// Throws errc::kernel_not_supported for a kernel whose device_has
+/// property lists \p Aspect, which the device lacks.
+[[noreturn, gnu::noinline, gnu::cold]] inline void
+throwMissingAspect(const char *KernelName, sycl::aspect Aspect) {
+  throw sycl::exception(
+      sycl::make_error_code(sycl::errc::kernel_not_supported),
+      std::string("kernel '") + rt::demangle(KernelName) +
+          "' requires aspect::" + aspectName(Aspect) +
+          " (its device_has property), which the device lacks");
 }
 
 /// Sets the name, the entry points and the kernel object of a launch of
@@ -386,6 +458,10 @@ void checkRequiredLocalSize(const char *KernelName, const size_t *Local,
 template <typename NameT, typename KernelT, typename Invoker>
 void describeKernel(rt::LaunchDesc &Desc, const Invoker &Inv) {
   Desc.KernelName = kernelName<NameT, KernelT>();
+  constexpr const sycl::aspect *Missing = missingAspect<KernelT>();
+  if constexpr (Missing != nullptr)
+    throwMissingAspect(Desc.KernelName, *Missing);
+  checkAttributeAgrees<Invoker>(Desc.KernelName);
   if constexpr (LaunchesWorkItems<Invoker>) {
     checkRequiredLocalSize<Invoker>(Desc.KernelName, Desc.Local, Desc.Dims);
     RequiredSize Required = requiredLocalSize<Invoker>();
