@@ -270,6 +270,42 @@ public:
   void prefetch(const void *, size_t) { setCommand([] {}); }
   void mem_advise(const void *, size_t, int) { setCommand([] {}); }
 
+  // sycl_ext_oneapi_memcpy2d: Height rows of Width bytes (for copy2d and
+  // fill2d, elements of T) in memory whose rows lie Pitch bytes (elements)
+  // apart. Rows are copied first to last, each with one memmove. Throws
+  // errc::invalid when Width exceeds a pitch, or when the rectangle is not
+  // empty and a pointer is null.
+  void ext_oneapi_memcpy2d(void *Dest, size_t DestPitch, const void *Src,
+                           size_t SrcPitch, size_t Width, size_t Height) {
+    copyBoxes(pitchedRows("ext_oneapi_memcpy2d", "source", Src, SrcPitch, Width,
+                          Height, 1),
+              pitchedRows("ext_oneapi_memcpy2d", "destination", Dest, DestPitch,
+                          Width, Height, 1));
+  }
+  template <typename T>
+  void ext_oneapi_copy2d(const T *Src, size_t SrcPitch, T *Dest,
+                         size_t DestPitch, size_t Width, size_t Height) {
+    copyBoxes(pitchedRows("ext_oneapi_copy2d", "source", Src, SrcPitch, Width,
+                          Height, sizeof(T)),
+              pitchedRows("ext_oneapi_copy2d", "destination", Dest, DestPitch,
+                          Width, Height, sizeof(T)));
+  }
+  /// Writes `(unsigned char)Value` to each byte of the rows.
+  void ext_oneapi_memset2d(void *Dest, size_t DestPitch, int Value,
+                           size_t Width, size_t Height) {
+    fillElements(pitchedRows("ext_oneapi_memset2d", "destination", Dest,
+                             DestPitch, Width, Height, 1),
+                 static_cast<unsigned char>(Value));
+  }
+  /// Writes \p Pattern to each T of the rows.
+  template <typename T>
+  void ext_oneapi_fill2d(void *Dest, size_t DestPitch, const T &Pattern,
+                         size_t Width, size_t Height) {
+    fillElements(pitchedRows("ext_oneapi_fill2d", "destination", Dest,
+                             DestPitch, Width, Height, sizeof(T)),
+                 Pattern);
+  }
+
   // Explicit memory commands on buffer accessors (SYCL 2020 4.9.4.3). They
   // work on the accessor's range at its offset, in row-major order, and
   // bind the accessors to this group as require() does.
@@ -340,10 +376,8 @@ public:
   void fill(const accessor<T, D, M, Tg, P> &Dest, const ValueT &Value) {
     lanes::detail::checkCopyAccessor<M, Tg, false>();
     require(Dest);
-    setCommand([Box = lanes::detail::ViewAccess::box(Dest),
-                Pattern = std::remove_const_t<T>(Value)] {
-      lanes::detail::fillBox(Box, Pattern);
-    });
+    fillElements(lanes::detail::ViewAccess::box(Dest),
+                 std::remove_const_t<T>(Value));
   }
   /// The buffer's data is host memory already: nothing to update.
   template <typename T, int D, access::mode M, access::target Tg,
@@ -409,6 +443,39 @@ private:
   void copyBoxes(const lanes::detail::ByteBox &Src,
                  const lanes::detail::ByteBox &Dest) {
     setCommand([Src, Dest] { lanes::detail::copyBox(Src, Dest); });
+  }
+  /// Records writing \p Value to every element (a T) of \p Box.
+  template <typename T>
+  void fillElements(const lanes::detail::ByteBox &Box, const T &Value) {
+    setCommand([Box, Value] { lanes::detail::fillBox(Box, Value); });
+  }
+  /// The rows of the 2-D command \p Who: \p Height rows of \p Width
+  /// elements of \p ElemBytes bytes from \p Data, \p Pitch elements apart.
+  /// Throws errc::invalid, naming \p Who and the \p Role pointer, when
+  /// \p Width exceeds \p Pitch, or when the rows are not empty and \p Data
+  /// is null or they reach past the address space.
+  static lanes::detail::ByteBox pitchedRows(const char *Who, const char *Role,
+                                            const void *Data, size_t Pitch,
+                                            size_t Width, size_t Height,
+                                            size_t ElemBytes) {
+    auto Fail = [&](const std::string &Why) {
+      lanes::detail::throwInvalid(std::string(Who) + ": " + Why + " (width " +
+                                  std::to_string(Width) + ", height " +
+                                  std::to_string(Height) + ", " + Role +
+                                  " pitch " + std::to_string(Pitch) + ")");
+    };
+    if (Width > Pitch)
+      Fail("the width exceeds the " + std::string(Role) + " pitch");
+    if (Width == 0 || Height == 0)
+      return lanes::detail::ByteBox::contiguous(Data, 0);
+    if (!Data)
+      Fail("the " + std::string(Role) + " pointer is null");
+    // The last element is (Height - 1) * Pitch + Width elements on.
+    size_t Elements = ~size_t(0) / ElemBytes;
+    if (Pitch > Elements || Height - 1 > (Elements - Width) / Pitch)
+      Fail("the " + std::string(Role) + " rows reach past the address space");
+    return lanes::detail::ByteBox::pitched(Data, Width * ElemBytes, Height,
+                                           Pitch * ElemBytes);
   }
   /// Keeps the buffer storage \p Storage (if any) alive as long as the
   /// handler, which outlives its command.

@@ -25,9 +25,15 @@
 #include "sycl/property_list.hpp"
 
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <type_traits>
 #include <utility>
 #include <vector>
+
+/// The feature-test macros of the DPC++ queue extensions defined here.
+#define SYCL_EXT_ONEAPI_MEMCPY2D 1
+#define SYCL_EXT_ONEAPI_IN_ORDER_QUEUE_EVENTS 1
 
 namespace sycl {
 inline namespace _V1 {
@@ -52,6 +58,11 @@ struct QueueState {
   property_list Props;
   /// Null without an async_handler.
   std::shared_ptr<lanes::detail::AsyncErrors> Errors;
+  /// sycl_ext_oneapi_in_order_queue_events, for in-order queues: the event
+  /// of the last command, and the external event set since it, if any.
+  std::mutex EventsMutex;
+  std::optional<event> LastEvent;
+  std::optional<event> ExternalEvent;
 
   QueueState() = default;
   QueueState(const QueueState &) = delete;
@@ -158,7 +169,10 @@ public:
       State->Errors->keep(Failure.Error);
     }
     Times.End = lanes::detail::nowNs();
-    return lanes::detail::EventBuilder::finished(Times, State->Errors);
+    event Done = lanes::detail::EventBuilder::finished(Times, State->Errors);
+    if (is_in_order())
+      recordLastEvent(Done);
+    return Done;
   }
 
   /// Runs the command group \p Function here. SYCL runs it on the
@@ -181,9 +195,33 @@ public:
   /// finished; always, in Lanes.
   bool ext_oneapi_empty() const noexcept { return true; }
 
-  /// Every submitted command has finished already.
-  void wait() {}
-  void wait_and_throw() { throw_asynchronous(); }
+  /// sycl_ext_oneapi_in_order_queue_events (DPC++ 2025.2 and later, which
+  /// return std::optional): the event of the last command submitted to
+  /// this in-order queue, or the external event set after it; empty when
+  /// neither exists. Throws errc::invalid when the queue is not in order.
+  std::optional<event> ext_oneapi_get_last_event() const {
+    checkInOrder("ext_oneapi_get_last_event");
+    std::lock_guard<std::mutex> Lock(State->EventsMutex);
+    return State->ExternalEvent ? State->ExternalEvent : State->LastEvent;
+  }
+  /// Makes \p External a dependency of the next command of this in-order
+  /// queue (replacing one set before), until that command is submitted or
+  /// the queue is waited for. Every Lanes event is complete, so the command
+  /// has nothing to wait for. Throws errc::invalid when the queue is not in
+  /// order.
+  void ext_oneapi_set_external_event(const event &External) {
+    checkInOrder("ext_oneapi_set_external_event");
+    std::lock_guard<std::mutex> Lock(State->EventsMutex);
+    State->ExternalEvent = External;
+  }
+
+  /// Every submitted command has finished already; an external event
+  /// (ext_oneapi_set_external_event) stops being a dependency.
+  void wait() { dropExternalEvent(); }
+  void wait_and_throw() {
+    dropExternalEvent();
+    throw_asynchronous();
+  }
   /// Passes recorded asynchronous errors to the async_handler.
   void throw_asynchronous() {
     if (State->Errors)
@@ -207,6 +245,32 @@ public:
       CGH.depends_on(Deps);
       CGH.single_task<KernelName>(Kernel);
     });
+  }
+  /// single_task with kernel properties (sycl_ext_oneapi_kernel_properties).
+  template <typename KernelName = lanes::detail::AutoName, typename PropertiesT,
+            typename KernelType,
+            typename = std::enable_if_t<
+                ext::oneapi::experimental::is_property_list_v<PropertiesT>>>
+  event single_task(PropertiesT, const KernelType &Kernel) {
+    return single_task<KernelName>(
+        lanes::detail::withProperties<PropertiesT>(Kernel));
+  }
+  template <typename KernelName = lanes::detail::AutoName, typename PropertiesT,
+            typename KernelType,
+            typename = std::enable_if_t<
+                ext::oneapi::experimental::is_property_list_v<PropertiesT>>>
+  event single_task(event Dep, PropertiesT, const KernelType &Kernel) {
+    return single_task<KernelName>(
+        Dep, lanes::detail::withProperties<PropertiesT>(Kernel));
+  }
+  template <typename KernelName = lanes::detail::AutoName, typename PropertiesT,
+            typename KernelType,
+            typename = std::enable_if_t<
+                ext::oneapi::experimental::is_property_list_v<PropertiesT>>>
+  event single_task(const std::vector<event> &Deps, PropertiesT,
+                    const KernelType &Kernel) {
+    return single_task<KernelName>(
+        Deps, lanes::detail::withProperties<PropertiesT>(Kernel));
   }
 
   /// parallel_for over a range<N>, an nd_range<N> or a 1-D size.
@@ -281,32 +345,6 @@ public:
       CGH.parallel_for<KernelName>(Range, A, B, More...);
     });
   }
-  /// single_task with kernel properties (sycl_ext_oneapi_kernel_properties).
-  template <typename KernelName = lanes::detail::AutoName, typename PropertiesT,
-            typename KernelType,
-            typename = std::enable_if_t<
-                ext::oneapi::experimental::is_property_list_v<PropertiesT>>>
-  event single_task(PropertiesT, const KernelType &Kernel) {
-    return single_task<KernelName>(
-        lanes::detail::withProperties<PropertiesT>(Kernel));
-  }
-  template <typename KernelName = lanes::detail::AutoName, typename PropertiesT,
-            typename KernelType,
-            typename = std::enable_if_t<
-                ext::oneapi::experimental::is_property_list_v<PropertiesT>>>
-  event single_task(event Dep, PropertiesT, const KernelType &Kernel) {
-    return single_task<KernelName>(
-        Dep, lanes::detail::withProperties<PropertiesT>(Kernel));
-  }
-  template <typename KernelName = lanes::detail::AutoName, typename PropertiesT,
-            typename KernelType,
-            typename = std::enable_if_t<
-                ext::oneapi::experimental::is_property_list_v<PropertiesT>>>
-  event single_task(const std::vector<event> &Deps, PropertiesT,
-                    const KernelType &Kernel) {
-    return single_task<KernelName>(
-        Deps, lanes::detail::withProperties<PropertiesT>(Kernel));
-  }
 
   // USM shortcuts (SYCL 2020 4.6.5), with the same optional dependencies
   // as the last argument.
@@ -362,6 +400,63 @@ public:
   }
   event mem_advise(const void *Ptr, size_t Bytes, int Advice, event Dep) {
     return mem_advise(Ptr, Bytes, Advice, std::vector<event>{Dep});
+  }
+
+  // sycl_ext_oneapi_memcpy2d: the handler's 2-D copies and fills, with the
+  // same optional trailing dependencies.
+  event ext_oneapi_memcpy2d(void *Dest, size_t DestPitch, const void *Src,
+                            size_t SrcPitch, size_t Width, size_t Height,
+                            const std::vector<event> &Deps = {}) {
+    return submitAfter(Deps, [&](handler &CGH) {
+      CGH.ext_oneapi_memcpy2d(Dest, DestPitch, Src, SrcPitch, Width, Height);
+    });
+  }
+  event ext_oneapi_memcpy2d(void *Dest, size_t DestPitch, const void *Src,
+                            size_t SrcPitch, size_t Width, size_t Height,
+                            event Dep) {
+    return ext_oneapi_memcpy2d(Dest, DestPitch, Src, SrcPitch, Width, Height,
+                               std::vector<event>{Dep});
+  }
+  template <typename T>
+  event ext_oneapi_copy2d(const T *Src, size_t SrcPitch, T *Dest,
+                          size_t DestPitch, size_t Width, size_t Height,
+                          const std::vector<event> &Deps = {}) {
+    return submitAfter(Deps, [&](handler &CGH) {
+      CGH.ext_oneapi_copy2d(Src, SrcPitch, Dest, DestPitch, Width, Height);
+    });
+  }
+  template <typename T>
+  event ext_oneapi_copy2d(const T *Src, size_t SrcPitch, T *Dest,
+                          size_t DestPitch, size_t Width, size_t Height,
+                          event Dep) {
+    return ext_oneapi_copy2d(Src, SrcPitch, Dest, DestPitch, Width, Height,
+                             std::vector<event>{Dep});
+  }
+  event ext_oneapi_memset2d(void *Dest, size_t DestPitch, int Value,
+                            size_t Width, size_t Height,
+                            const std::vector<event> &Deps = {}) {
+    return submitAfter(Deps, [&](handler &CGH) {
+      CGH.ext_oneapi_memset2d(Dest, DestPitch, Value, Width, Height);
+    });
+  }
+  event ext_oneapi_memset2d(void *Dest, size_t DestPitch, int Value,
+                            size_t Width, size_t Height, event Dep) {
+    return ext_oneapi_memset2d(Dest, DestPitch, Value, Width, Height,
+                               std::vector<event>{Dep});
+  }
+  template <typename T>
+  event ext_oneapi_fill2d(void *Dest, size_t DestPitch, const T &Pattern,
+                          size_t Width, size_t Height,
+                          const std::vector<event> &Deps = {}) {
+    return submitAfter(Deps, [&](handler &CGH) {
+      CGH.ext_oneapi_fill2d(Dest, DestPitch, Pattern, Width, Height);
+    });
+  }
+  template <typename T>
+  event ext_oneapi_fill2d(void *Dest, size_t DestPitch, const T &Pattern,
+                          size_t Width, size_t Height, event Dep) {
+    return ext_oneapi_fill2d(Dest, DestPitch, Pattern, Width, Height,
+                             std::vector<event>{Dep});
   }
 
   // sycl_ext_oneapi_device_global: the handler's copies into and out of
@@ -436,6 +531,28 @@ private:
       CGH.depends_on(Deps);
       Record(CGH);
     });
+  }
+
+  /// sycl_ext_oneapi_in_order_queue_events: \p Done is the last event,
+  /// and the external event was the dependency of its command.
+  void recordLastEvent(const event &Done) {
+    std::lock_guard<std::mutex> Lock(State->EventsMutex);
+    State->LastEvent = Done;
+    State->ExternalEvent.reset();
+  }
+  /// After a wait: the external event is no dependency any more.
+  void dropExternalEvent() {
+    std::lock_guard<std::mutex> Lock(State->EventsMutex);
+    State->ExternalEvent.reset();
+  }
+  /// Throws errc::invalid, naming queue::\p Function, unless the queue is
+  /// in order.
+  void checkInOrder(const char *Function) const {
+    if (!is_in_order())
+      throw exception(make_error_code(errc::invalid),
+                      std::string("queue::") + Function +
+                          ": the queue is not in order (it was made without "
+                          "property::queue::in_order)");
   }
 
   std::shared_ptr<detail_queue::QueueState> State;

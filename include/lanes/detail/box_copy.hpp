@@ -43,6 +43,18 @@ struct ByteBox {
     return Box;
   }
 
+  /// \p Rows rows of \p RowBytes bytes, \p PitchBytes apart, from \p Data
+  /// (the 2-D USM commands of sycl_ext_oneapi_memcpy2d).
+  static ByteBox pitched(const void *Data, size_t RowBytes, size_t Rows,
+                         size_t PitchBytes) {
+    if (Rows <= 1 || RowBytes == PitchBytes)
+      return contiguous(Data, RowBytes * Rows);
+    ByteBox Box = contiguous(Data, RowBytes);
+    Box.Rows = RowBytes ? Rows : 0;
+    Box.PlaneStride = PitchBytes;
+    return Box;
+  }
+
   /// The box of extents \p Access starting at \p Origin in a Dims-dimensional
   /// array of extents \p Memory, with \p ElemBytes-byte elements.
   template <int Dims, typename RangeT>
