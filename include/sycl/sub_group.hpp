@@ -20,6 +20,11 @@
 ///
 /// Every work-item of a sub-group must reach each sub-group collective and
 /// sub-group barrier it calls, as SYCL asks; other sub-groups need not.
+///
+/// The block loads and stores of DPC++'s sycl_ext_oneapi_sub_group
+/// (sub_group::load and store) exchange nothing: each lane reads or writes
+/// its own element of the block, indexed by its lane, so they are plain
+/// loads and stores that vectorize with the work-item loop.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_SYCL_SUB_GROUP_HPP
@@ -31,7 +36,9 @@
 #include "sycl/access.hpp"
 #include "sycl/group_algorithm.hpp"
 #include "sycl/id.hpp"
+#include "sycl/multi_ptr.hpp"
 #include "sycl/range.hpp"
+#include "sycl/vec.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -116,6 +123,61 @@ public:
   template <typename T>
   T shuffle_xor(T X, id_type Mask, LANES_CALL_SITE) const;
 
+  // The block loads and stores of the same extension (later DPC++'s
+  // sycl_ext_oneapi_group_load_store, revision 1). Every lane passes the
+  // same pointer, the start of the sub-group's block. Lane i reads or
+  // writes element i; in the vec<T, N> forms component k is element
+  // i + k * get_max_local_range(), so the block holds N runs of SG
+  // elements (a partial sub-group leaves its missing lanes' elements
+  // alone). multi_ptrs may point to global, local or generic memory.
+
+  /// \p Src[lane]. Any trivially copyable T.
+  template <typename T> T load(const T *Src) const {
+    static_assert(std::is_trivially_copyable_v<T>,
+                  "sub_group::load and store take trivially copyable types");
+    return Src[lane()];
+  }
+  /// \p Src[lane].
+  template <typename CVT, access::address_space Space, access::decorated D>
+  std::remove_cv_t<CVT> load(multi_ptr<CVT, Space, D> Src) const {
+    checkBlockSpace<Space>();
+    return load(static_cast<const CVT *>(Src.get()));
+  }
+  /// Component k: \p Src[lane + k * get_max_local_range()].
+  template <int N, typename CVT, access::address_space Space,
+            access::decorated D>
+  vec<std::remove_cv_t<CVT>, N> load(multi_ptr<CVT, Space, D> Src) const {
+    checkBlockSpace<Space>();
+    vec<std::remove_cv_t<CVT>, N> R;
+    const CVT *Block = Src.get() + lane();
+    for (int K = 0; K < N; ++K)
+      R[K] = Block[size_t(K) * Size];
+    return R;
+  }
+
+  /// Writes \p X to \p Dst[lane]. Any trivially copyable T.
+  template <typename T> void store(T *Dst, const std::remove_cv_t<T> &X) const {
+    static_assert(std::is_trivially_copyable_v<T>,
+                  "sub_group::load and store take trivially copyable types");
+    Dst[lane()] = X;
+  }
+  /// Writes \p X to \p Dst[lane].
+  template <typename T, access::address_space Space, access::decorated D>
+  void store(multi_ptr<T, Space, D> Dst, const std::remove_cv_t<T> &X) const {
+    checkBlockSpace<Space>();
+    store(Dst.get(), X);
+  }
+  /// Writes component k of \p X to \p Dst[lane + k *
+  /// get_max_local_range()].
+  template <int N, typename T, access::address_space Space, access::decorated D>
+  void store(multi_ptr<T, Space, D> Dst,
+             const vec<std::remove_cv_t<T>, N> &X) const {
+    checkBlockSpace<Space>();
+    T *Block = Dst.get() + lane();
+    for (int K = 0; K < N; ++K)
+      Block[size_t(K) * Size] = X[K];
+  }
+
 private:
   template <int Dims> friend class nd_item;
   explicit sub_group(int) {}
@@ -126,6 +188,19 @@ private:
 
   /// Sub-groups per row: ceil(local size in dimension 0 / Size).
   static size_t perRow() { return (__lanes_local_size(0) + Mask) >> Shift; }
+  /// The calling work-item's lane, as the index of a block load or store.
+  static size_t lane() { return __lanes_local_id(0) & Mask; }
+
+  /// The address spaces of DPC++'s block loads and stores (global and
+  /// local), and generic, which its raw-pointer forms take.
+  template <access::address_space Space>
+  static constexpr void checkBlockSpace() {
+    static_assert(Space == access::address_space::global_space ||
+                      Space == access::address_space::local_space ||
+                      Space == access::address_space::generic_space,
+                  "sub_group::load and store take pointers to global, local "
+                  "or generic memory");
+  }
 };
 
 template <> struct is_group<sub_group> : std::true_type {};
