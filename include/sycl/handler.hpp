@@ -233,25 +233,19 @@ public:
             ext::oneapi::experimental::device_global<T, Props> &Dest,
             size_t Count = sizeof(T) / sizeof(std::remove_all_extents_t<T>),
             size_t StartIndex = 0) {
-    lanes::detail::checkDeviceGlobalElements<T>(Count, StartIndex,
-                                                "handler::copy");
-    constexpr size_t Size = sizeof(std::remove_all_extents_t<T>);
-    memcpy(deviceGlobalBytes(Dest, StartIndex * Size, Count * Size,
-                             "handler::copy"),
-           Src, Count * Size);
+    memcpy(lanes::detail::deviceGlobalElements(Dest, Count, StartIndex,
+                                               "handler::copy"),
+           Src, Count * sizeof(std::remove_all_extents_t<T>));
   }
   template <typename T, typename Props>
   void copy(const ext::oneapi::experimental::device_global<T, Props> &Src,
             std::remove_all_extents_t<T> *Dest,
             size_t Count = sizeof(T) / sizeof(std::remove_all_extents_t<T>),
             size_t StartIndex = 0) {
-    lanes::detail::checkDeviceGlobalElements<T>(Count, StartIndex,
-                                                "handler::copy");
-    constexpr size_t Size = sizeof(std::remove_all_extents_t<T>);
     memcpy(Dest,
-           deviceGlobalBytes(Src, StartIndex * Size, Count * Size,
-                             "handler::copy"),
-           Count * Size);
+           lanes::detail::deviceGlobalElements(Src, Count, StartIndex,
+                                               "handler::copy"),
+           Count * sizeof(std::remove_all_extents_t<T>));
   }
 
   /// Writes \p Pattern to \p Count consecutive T starting at \p Ptr.

@@ -172,16 +172,21 @@ private:
 } // namespace sycl
 
 namespace lanes::detail {
-/// Throws errc::invalid, naming \p Who, unless \p Count elements from
-/// index \p Start lie inside a device_global of T.
-template <typename T>
-void checkDeviceGlobalElements(size_t Count, size_t Start, const char *Who) {
-  constexpr size_t Elements = sizeof(T) / sizeof(std::remove_all_extents_t<T>);
+/// For the copies of queue and handler: the first of the \p Count
+/// elements of \p Global from index \p Start; throws errc::invalid,
+/// naming \p Who, when they do not lie inside it.
+template <typename T, typename Props>
+unsigned char *deviceGlobalElements(
+    const sycl::ext::oneapi::experimental::device_global<T, Props> &Global,
+    size_t Count, size_t Start, const char *Who) {
+  constexpr size_t Size = sizeof(std::remove_all_extents_t<T>);
+  constexpr size_t Elements = sizeof(T) / Size;
   if (Start > Elements || Count > Elements - Start)
     throwInvalid(std::string(Who) + ": " + std::to_string(Count) +
                  " elements from index " + std::to_string(Start) +
                  " exceed the device_global's " + std::to_string(Elements) +
                  " elements");
+  return deviceGlobalBytes(Global, 0, sizeof(T), Who) + Start * Size;
 }
 } // namespace lanes::detail
 
