@@ -292,10 +292,11 @@ struct UserKernelOf<WithProperties<KernelT, PropertiesT>> {
   using type = KernelT;
 };
 
-/// The mangled name of the kernel's KernelKey, which the runtime reports
-/// (with the user's kernel object for the kernel object). Name types may
-/// be incomplete (`parallel_for<class Foo>`), so the name is taken from a
-/// pointer to the type, minus the Itanium pointer prefix "P".
+/// The mangled name of the kernel's KernelKey, which the runtime reports:
+/// for a kernel without a name, the user's kernel object, not the
+/// WithProperties around it. Name types may be incomplete
+/// (`parallel_for<class Foo>`), so the name is taken from a pointer to the
+/// type, minus the Itanium pointer prefix "P".
 template <typename NameT, typename KernelT> const char *kernelName() {
   const char *Name =
       typeid(KernelKey<NameT, typename UserKernelOf<KernelT>::type> *).name();
