@@ -51,6 +51,10 @@ struct LaunchDesc {
 /// use and still cheap to keep per worker thread.
 inline constexpr size_t LocalMemoryBytes = size_t(1) << 20;
 
+/// The alignment of each work-group's local memory, and so the largest
+/// alignment a local_accessor's elements may have: a page.
+inline constexpr size_t LocalMemoryAlignment = 4096;
+
 /// The calling thread's buffer of `Size` bytes, aligned to `Align` (a power
 /// of two), for the group_local_memory call at `File`:`Line`:`Column`
 /// (sycl/group_local_memory.hpp): the same pointer for the same arguments

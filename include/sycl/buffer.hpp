@@ -59,7 +59,8 @@ public:
   /// Throws std::bad_alloc when there is no memory.
   T *allocate(size_t Count) {
     size_t Bytes = detail_usm::bytesOf<T>(Count);
-    void *Data = detail_usm::allocate(detail_usm::DefaultAlignment, Bytes);
+    void *Data = detail_usm::allocate(
+        std::max(detail_usm::DefaultAlignment, alignof(T)), Bytes);
     if (!Data)
       throw std::bad_alloc();
     return static_cast<T *>(Data);

@@ -22,6 +22,7 @@
 #include "sycl/kernel_bundle.hpp"
 #include "sycl/nd_range.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <functional>
 #include <memory>
@@ -579,9 +580,11 @@ private:
       lanes::rt::streamFinish(S.get(), MangledKernelName);
   }
 
-  /// Reserves \p Bytes of local memory; returns its 64-byte aligned offset.
-  size_t allocateLocal(size_t Bytes) {
-    size_t Offset = (LocalMemBytes + 63) / 64 * 64;
+  /// Reserves \p Bytes of local memory; returns its offset, aligned to 64
+  /// bytes or to \p Align if larger (at most LocalMemoryAlignment).
+  size_t allocateLocal(size_t Bytes, size_t Align = 64) {
+    Align = std::max<size_t>(Align, 64);
+    size_t Offset = (LocalMemBytes + Align - 1) / Align * Align;
     LocalMemBytes = Offset + Bytes;
     return Offset;
   }

@@ -15,6 +15,7 @@
 #include "lanes/builtins.h"
 #include "lanes/detail/array_slice.hpp"
 #include "lanes/detail/identity_hash.hpp"
+#include "lanes/runtime.h"
 #include "sycl/handler.hpp"
 #include "sycl/multi_ptr.hpp"
 #include "sycl/property_list.hpp"
@@ -32,6 +33,9 @@ class local_accessor
                                               Dims> {
   static_assert(Dims >= 0 && Dims <= 3,
                 "local_accessor has 0, 1, 2 or 3 dimensions");
+  static_assert(alignof(T) <= lanes::rt::LocalMemoryAlignment,
+                "local_accessor: Lanes aligns local memory to 4096 bytes, "
+                "less than the element type needs");
   static constexpr int RangeDims = Dims == 0 ? 1 : Dims;
 
 public:
@@ -58,13 +62,14 @@ public:
   template <int N = Dims, std::enable_if_t<(N > 0), int> = 0>
   local_accessor(range<Dims> AllocationSize, handler &CGH,
                  const property_list & = {})
-      : Offset(CGH.allocateLocal(AllocationSize.size() * sizeof(T))),
+      : Offset(
+            CGH.allocateLocal(AllocationSize.size() * sizeof(T), alignof(T))),
         Range(AllocationSize) {}
 
   /// Reserves one T in \p CGH's work-group memory.
   template <int N = Dims, std::enable_if_t<N == 0, int> = 0>
   local_accessor(handler &CGH, const property_list & = {})
-      : Offset(CGH.allocateLocal(sizeof(T))), Range(1) {}
+      : Offset(CGH.allocateLocal(sizeof(T), alignof(T))), Range(1) {}
 
   // Kernel-side element access.
 

@@ -13,6 +13,8 @@
 #ifndef LANES_RUNTIME_MEMORY_H
 #define LANES_RUNTIME_MEMORY_H
 
+#include "lanes/runtime.h"
+
 #include <boost/context/stack_context.hpp>
 
 #include <cstddef>
@@ -21,9 +23,10 @@
 
 namespace lanes::rt::detail {
 
-/// Alignment of local memory and loop-state arrays: a cache line, and enough
-/// for any vector type the compiler uses.
-constexpr size_t ArenaAlignment = 64;
+/// Alignment of local memory and loop-state arrays: enough for any vector
+/// type the compiler uses, and for the elements of local_accessors
+/// (lanes::rt::LocalMemoryAlignment).
+constexpr size_t ArenaAlignment = LocalMemoryAlignment;
 
 /// Frees memory from allocateAligned().
 struct AlignedDeleter {
