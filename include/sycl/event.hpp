@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -68,6 +69,7 @@ struct AsyncErrors {
 };
 
 struct EventBuilder;
+struct GraphNode;
 
 } // namespace lanes::detail
 
@@ -79,16 +81,24 @@ class event {
 public:
   event() = default;
 
-  /// Returns at once: the command finished when it was submitted.
-  void wait() {}
+  /// Returns at once: the command finished when it was submitted. Throws
+  /// errc::invalid for the event of a command recorded into a graph
+  /// (sycl_ext_oneapi_graph), which never runs as such.
+  void wait() { checkNotRecorded("event::wait"); }
   /// As wait(), then passes the asynchronous errors of the event's queue
   /// not yet reported to its async_handler.
   void wait_and_throw() {
+    checkNotRecorded("event::wait_and_throw");
     if (Errors)
       Errors->report();
   }
-  static void wait(const std::vector<event> &) {}
+  static void wait(const std::vector<event> &Events) {
+    for (const event &E : Events)
+      E.checkNotRecorded("event::wait");
+  }
   static void wait_and_throw(const std::vector<event> &Events) {
+    for (const event &E : Events)
+      E.checkNotRecorded("event::wait_and_throw");
     for (const event &E : Events)
       if (E.Errors)
         E.Errors->report();
@@ -100,6 +110,7 @@ public:
   template <typename Param> typename Param::return_type get_info() const {
     static_assert(std::is_same_v<Param, info::event::command_execution_status>,
                   "Lanes does not implement this event info descriptor");
+    checkNotRecorded("event::get_info");
     return info::event_command_status::complete;
   }
 
@@ -112,6 +123,7 @@ public:
                       std::is_same_v<Param, prof::command_start> ||
                       std::is_same_v<Param, prof::command_end>,
                   "Lanes does not implement this profiling descriptor");
+    checkNotRecorded("event::get_profiling_info");
     if (!Times || !Times->Profiled)
       throw exception(make_error_code(errc::invalid),
                       "event::get_profiling_info: the queue was not created "
@@ -136,10 +148,24 @@ private:
         std::shared_ptr<lanes::detail::AsyncErrors> Errors)
       : Times(std::move(Times)), Errors(std::move(Errors)) {}
 
+  /// Throws errc::invalid, naming \p Function, for a recorded command's
+  /// event.
+  void checkNotRecorded(const char *Function) const {
+    if (Recorded)
+      throw exception(make_error_code(errc::invalid),
+                      std::string(Function) +
+                          " on the event of a command recorded into a "
+                          "command_graph: the command runs only as part of "
+                          "an executable graph");
+  }
+
   /// Null for a default-constructed event.
   std::shared_ptr<const lanes::detail::EventTimes> Times;
   /// Its queue's, when the queue has an async_handler; else null.
   std::shared_ptr<lanes::detail::AsyncErrors> Errors;
+  /// For a command recorded into a graph: true, and its node.
+  bool Recorded = false;
+  std::weak_ptr<lanes::detail::GraphNode> Node;
 };
 
 } // namespace _V1
@@ -152,6 +178,17 @@ struct EventBuilder {
                               std::shared_ptr<AsyncErrors> Errors = nullptr) {
     return sycl::event(std::make_shared<const EventTimes>(Times),
                        std::move(Errors));
+  }
+  /// Makes the event of a command recorded into a graph as \p Node.
+  static sycl::event recorded(std::weak_ptr<GraphNode> Node) {
+    sycl::event E(std::make_shared<const EventTimes>(), nullptr);
+    E.Recorded = true;
+    E.Node = std::move(Node);
+    return E;
+  }
+  /// The node of \p E, if it is the event of a recorded command; else null.
+  static const std::weak_ptr<GraphNode> *recordedNode(const sycl::event &E) {
+    return E.Recorded ? &E.Node : nullptr;
   }
 };
 } // namespace lanes::detail

@@ -3,9 +3,12 @@
 /// \file
 /// SYCL 2020 4.9.4: the command-group handler. A command group records one
 /// command (a kernel, a USM copy/fill, a host task); the queue runs it once
-/// the command-group function returns. local_accessor objects register
-/// their sizes here: each gets a 64-byte aligned offset in the work-group's
-/// local memory, and the total becomes the launch's LocalMemBytes. A
+/// the command-group function returns, or a command graph keeps the
+/// handler to run it with each execution of the graph
+/// (lanes/detail/command_graph.hpp). local_accessor objects register
+/// their sizes here: each gets an offset in the work-group's local memory
+/// aligned to 64 bytes or to its element type, and the total becomes the
+/// launch's LocalMemBytes. A
 /// sycl::stream gets its output buffer here, which the handler owns and
 /// writes to stdout once the command has run (sycl/stream.hpp).
 //
@@ -34,6 +37,22 @@
 namespace lanes::detail {
 struct HandlerAccess;
 template <typename KernelName> struct ReductionLaunch;
+struct GraphState;
+
+/// What a command group's command is: sycl_ext_oneapi_graph's node types,
+/// in the order of its node_type.
+enum class CommandKind {
+  Empty,
+  Subgraph,
+  Kernel,
+  Memcpy,
+  Memset,
+  Fill,
+  Prefetch,
+  MemAdvise,
+  Barrier,
+  HostTask
+};
 } // namespace lanes::detail
 
 namespace sycl {
@@ -41,6 +60,13 @@ inline namespace _V1 {
 
 template <typename T, int Dims> class local_accessor;
 class stream;
+namespace ext::oneapi::experimental {
+/// sycl_ext_oneapi_graph (sycl/ext/oneapi/experimental/graph.hpp).
+enum class graph_state { modifiable, executable };
+/// Whether a queue runs its commands or records them into a graph.
+enum class queue_state { executing, recording };
+template <graph_state State = graph_state::modifiable> class command_graph;
+} // namespace ext::oneapi::experimental
 template <typename DataT, int Dims, access::mode Mode, access::target Target,
           access::placeholder IsPlaceholder>
 class accessor;
@@ -97,7 +123,7 @@ public:
     lanes::rt::LaunchDesc Desc;
     Desc.KernelName = lanes::detail::kernelName<KernelName, KernelType>();
     if (!lanes::detail::setWorkGroupSizes<Inv>(Desc, NumGroups, GroupSize)) {
-      setCommand([] {});
+      setCommand(lanes::detail::CommandKind::Kernel, [] {});
       return;
     }
     setKernel<KernelName, KernelType>(
@@ -191,24 +217,26 @@ public:
     static_assert(std::is_invocable_v<TaskT &>,
                   "Lanes supports host_task with a callable taking no "
                   "arguments (no interop_handle)");
-    setCommand([Run = std::function<void()>(std::forward<TaskT>(Task))] {
-      try {
-        Run();
-      } catch (...) {
-        throw lanes::detail::host_task_failure{std::current_exception()};
-      }
-    });
+    setCommand(lanes::detail::CommandKind::HostTask,
+               [Run = std::function<void()>(std::forward<TaskT>(Task))] {
+                 try {
+                   Run();
+                 } catch (...) {
+                   throw lanes::detail::host_task_failure{
+                       std::current_exception()};
+                 }
+               });
   }
 
   // USM commands (SYCL 2020 4.9.4).
   void memcpy(void *Dest, const void *Src, size_t Bytes) {
-    setCommand([Dest, Src, Bytes] {
+    setCommand(lanes::detail::CommandKind::Memcpy, [Dest, Src, Bytes] {
       if (Bytes)
         std::memcpy(Dest, Src, Bytes);
     });
   }
   void memset(void *Ptr, int Value, size_t Bytes) {
-    setCommand([Ptr, Value, Bytes] {
+    setCommand(lanes::detail::CommandKind::Memset, [Ptr, Value, Bytes] {
       if (Bytes)
         std::memset(Ptr, Value, Bytes);
     });
@@ -251,7 +279,7 @@ public:
 
   /// Writes \p Pattern to \p Count consecutive T starting at \p Ptr.
   template <typename T> void fill(void *Ptr, const T &Pattern, size_t Count) {
-    setCommand([Ptr, Pattern, Count] {
+    setCommand(lanes::detail::CommandKind::Fill, [Ptr, Pattern, Count] {
       T *Dest = static_cast<T *>(Ptr);
       for (size_t I = 0; I < Count; ++I)
         Dest[I] = Pattern;
@@ -262,8 +290,12 @@ public:
     memcpy(Dest, Src, Count * sizeof(T));
   }
   /// Hints are accepted; all memory is the host's already.
-  void prefetch(const void *, size_t) { setCommand([] {}); }
-  void mem_advise(const void *, size_t, int) { setCommand([] {}); }
+  void prefetch(const void *, size_t) {
+    setCommand(lanes::detail::CommandKind::Prefetch, [] {});
+  }
+  void mem_advise(const void *, size_t, int) {
+    setCommand(lanes::detail::CommandKind::MemAdvise, [] {});
+  }
 
   // sycl_ext_oneapi_memcpy2d: Height rows of Width bytes (for copy2d and
   // fill2d, elements of T) in memory whose rows lie Pitch bytes (elements)
@@ -379,7 +411,7 @@ public:
             access::placeholder P>
   void update_host(const accessor<T, D, M, Tg, P> &Acc) {
     require(Acc);
-    setCommand([] {});
+    setCommand(lanes::detail::CommandKind::Empty, [] {});
   }
 
   /// Sets specialization constant \p Id to \p Value for this group's
@@ -416,14 +448,43 @@ public:
   }
 
   /// Lanes runs commands in submission order and finishes each before
-  /// submit returns, so every dependency is already satisfied.
-  void depends_on(event) {}
-  void depends_on(const std::vector<event> &) {}
+  /// submit returns, so every dependency is already satisfied. The event
+  /// of a command recorded into a graph becomes an edge of the graph this
+  /// group is recorded into or added to; elsewhere it is errc::invalid.
+  void depends_on(event Event) {
+    const auto *Node = lanes::detail::EventBuilder::recordedNode(Event);
+    if (!Node)
+      return;
+    if (!Graph)
+      throw exception(make_error_code(errc::invalid),
+                      "handler::depends_on: the event of a command recorded "
+                      "into a command_graph, in a command group that is not "
+                      "recorded into one (Lanes does not start recording a "
+                      "queue for it)");
+    RecordedDeps.push_back(*Node);
+  }
+  void depends_on(const std::vector<event> &Events) {
+    for (const event &E : Events)
+      depends_on(E);
+  }
   /// sycl_ext_oneapi_enqueue_barrier: the command group's command waits
   /// for every earlier command of its queue, or for \p Events. In Lanes
-  /// they have all finished already, so it has nothing to do.
-  void ext_oneapi_barrier() {}
-  void ext_oneapi_barrier(const std::vector<event> &Events) { (void)Events; }
+  /// they have all finished already, so it has nothing to do but in a
+  /// graph, where it orders the nodes.
+  void ext_oneapi_barrier() {
+    if (!Command)
+      Kind = lanes::detail::CommandKind::Barrier;
+  }
+  void ext_oneapi_barrier(const std::vector<event> &Events) {
+    depends_on(Events);
+    ext_oneapi_barrier();
+  }
+
+  /// sycl_ext_oneapi_graph: runs the executable graph \p Graph
+  /// (sycl/ext/oneapi/experimental/graph.hpp, which defines it).
+  void
+  ext_oneapi_graph(ext::oneapi::experimental::command_graph<
+                   ext::oneapi::experimental::graph_state::executable> &Graph);
 
 private:
   friend struct lanes::detail::HandlerAccess;
@@ -437,12 +498,14 @@ private:
   /// Records a copy of the bytes of \p Src to \p Dest.
   void copyBoxes(const lanes::detail::ByteBox &Src,
                  const lanes::detail::ByteBox &Dest) {
-    setCommand([Src, Dest] { lanes::detail::copyBox(Src, Dest); });
+    setCommand(lanes::detail::CommandKind::Memcpy,
+               [Src, Dest] { lanes::detail::copyBox(Src, Dest); });
   }
   /// Records writing \p Value to every element (a T) of \p Box.
   template <typename T>
   void fillElements(const lanes::detail::ByteBox &Box, const T &Value) {
-    setCommand([Box, Value] { lanes::detail::fillBox(Box, Value); });
+    setCommand(lanes::detail::CommandKind::Fill,
+               [Box, Value] { lanes::detail::fillBox(Box, Value); });
   }
   /// The rows of the 2-D command \p Who: \p Height rows of \p Width
   /// elements of \p ElemBytes bytes from \p Data, \p Pitch elements apart.
@@ -479,11 +542,14 @@ private:
       KeptAlive.push_back(Storage->shared_from_this());
   }
 
-  template <typename CommandT> void setCommand(CommandT &&Command) {
+  /// Records \p Command, a command of kind \p Kind.
+  template <typename CommandT>
+  void setCommand(lanes::detail::CommandKind Kind, CommandT &&Command) {
     if (this->Command)
       throw exception(make_error_code(errc::invalid),
                       "a command group may contain only one command");
     this->Command = std::forward<CommandT>(Command);
+    this->Kind = Kind;
   }
 
   /// Throws errc::invalid, naming handler::\p Function, after
@@ -534,7 +600,8 @@ private:
                                                           *Invoker.get());
     Desc.LocalMemBytes = LocalMemBytes;
     MangledKernelName = Desc.KernelName;
-    setCommand([Desc, Invoker] { lanes::rt::launch(Desc); });
+    setCommand(lanes::detail::CommandKind::Kernel,
+               [Desc, Invoker] { lanes::rt::launch(Desc); });
   }
 
   /// Records the launch of a range kernel over \p Range through
@@ -554,7 +621,7 @@ private:
         Desc, Range, lanes::detail::MaxRangeGroupSize,
         lanes::detail::requiredLocalSize<Invoker<KernelType, Dims, false>>())) {
     case lanes::detail::RangeShape::Empty:
-      setCommand([] {});
+      setCommand(lanes::detail::CommandKind::Kernel, [] {});
       return;
     case lanes::detail::RangeShape::Exact:
       Launch(std::false_type());
@@ -596,6 +663,11 @@ private:
   /// The bundle of use_kernel_bundle, if any.
   std::shared_ptr<const lanes::detail::BundleState> Bundle;
   std::function<void()> Command;
+  lanes::detail::CommandKind Kind = lanes::detail::CommandKind::Empty;
+  /// The graph this group is recorded into or added to, if any, and the
+  /// nodes of the recorded commands it depends on.
+  lanes::detail::GraphState *Graph = nullptr;
+  std::vector<std::weak_ptr<lanes::detail::GraphNode>> RecordedDeps;
   /// The kernel's mangled name, once one is set (for stream reports).
   const char *MangledKernelName = nullptr;
   std::vector<std::shared_ptr<lanes::rt::StreamBuffer>> Streams;
@@ -609,6 +681,25 @@ namespace lanes::detail {
 /// What queue needs of a handler and users must not see.
 struct HandlerAccess {
   static sycl::handler make() { return sycl::handler(); }
+  /// A handler for a command group recorded into or added to \p Graph.
+  static std::shared_ptr<sycl::handler> makeForGraph(GraphState *Graph) {
+    std::shared_ptr<sycl::handler> H(new sycl::handler());
+    H->Graph = Graph;
+    return H;
+  }
+  static CommandKind kind(const sycl::handler &H) { return H.Kind; }
+  static const std::vector<std::weak_ptr<GraphNode>> &
+  recordedDeps(const sycl::handler &H) {
+    return H.RecordedDeps;
+  }
+  /// The mangled name of \p H's kernel; null when it has none.
+  static const char *kernelName(const sycl::handler &H) {
+    return H.MangledKernelName;
+  }
+  /// Whether \p H's command uses a buffer (or an image).
+  static bool usesBuffers(const sycl::handler &H) {
+    return !H.KeptAlive.empty();
+  }
   /// Keeps \p Storage alive until \p H's command has run (for image
   /// accessors, which handler::require does not take).
   static void keepAlive(sycl::handler &H, BufferStorage *Storage) {

@@ -3,9 +3,12 @@
 /// \file
 /// SYCL 2020 4.5.4: the property interface. Lanes knows the queue
 /// properties in_order and enable_profiling (and DPC++'s discard_events),
-/// the buffer property use_host_ptr, the accessor property no_init and the
-/// reduction property initialize_to_identity; passing any other type to a
-/// property_list fails to compile with a static_assert.
+/// the buffer property use_host_ptr, the accessor property no_init, the
+/// reduction property initialize_to_identity and DPC++'s graph properties
+/// (sycl_ext_oneapi_graph); passing any other type to a property_list fails
+/// to compile with a static_assert. Properties carry no values: the one
+/// graph property with a value, node::depends_on, is an argument of
+/// command_graph::add of its own.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_SYCL_PROPERTY_LIST_HPP
@@ -55,6 +58,18 @@ namespace property::reduction {
 struct initialize_to_identity {};
 } // namespace property::reduction
 
+// sycl_ext_oneapi_graph (sycl/ext/oneapi/experimental/graph.hpp): the
+// graph properties and the node property without a value.
+namespace ext::oneapi::experimental::property::graph {
+struct no_cycle_check {};
+struct assume_buffer_outlives_graph {};
+struct updatable {};
+struct enable_profiling {};
+} // namespace ext::oneapi::experimental::property::graph
+namespace ext::oneapi::experimental::property::node {
+struct depends_on_all_leaves {};
+} // namespace ext::oneapi::experimental::property::node
+
 /// SYCL 2020 4.5.4: true for the property types Lanes knows.
 template <typename T> struct is_property : std::false_type {};
 template <> struct is_property<property::queue::in_order> : std::true_type {};
@@ -68,6 +83,23 @@ struct is_property<property::buffer::use_host_ptr> : std::true_type {};
 template <> struct is_property<property::no_init> : std::true_type {};
 template <>
 struct is_property<property::reduction::initialize_to_identity>
+    : std::true_type {};
+template <>
+struct is_property<ext::oneapi::experimental::property::graph::no_cycle_check>
+    : std::true_type {};
+template <>
+struct is_property<
+    ext::oneapi::experimental::property::graph::assume_buffer_outlives_graph>
+    : std::true_type {};
+template <>
+struct is_property<ext::oneapi::experimental::property::graph::updatable>
+    : std::true_type {};
+template <>
+struct is_property<ext::oneapi::experimental::property::graph::enable_profiling>
+    : std::true_type {};
+template <>
+struct is_property<
+    ext::oneapi::experimental::property::node::depends_on_all_leaves>
     : std::true_type {};
 template <typename T>
 inline constexpr bool is_property_v = is_property<T>::value;
@@ -93,7 +125,11 @@ template <typename T> constexpr unsigned bitOf() {
                 "property::queue::in_order, property::queue::enable_profiling, "
                 "ext::oneapi::property::queue::discard_events, "
                 "property::buffer::use_host_ptr, property::no_init, "
-                "property::reduction::initialize_to_identity)");
+                "property::reduction::initialize_to_identity and the "
+                "ext::oneapi::experimental::property::graph ones; "
+                "property::node::depends_on goes to command_graph::add "
+                "directly)");
+  namespace graph = ext::oneapi::experimental::property::graph;
   if constexpr (std::is_same_v<T, property::queue::in_order>)
     return 1u;
   else if constexpr (std::is_same_v<T, property::queue::enable_profiling>)
@@ -105,6 +141,17 @@ template <typename T> constexpr unsigned bitOf() {
   else if constexpr (std::is_same_v<
                          T, ext::oneapi::property::queue::discard_events>)
     return 32u;
+  else if constexpr (std::is_same_v<T, graph::no_cycle_check>)
+    return 64u;
+  else if constexpr (std::is_same_v<T, graph::assume_buffer_outlives_graph>)
+    return 128u;
+  else if constexpr (std::is_same_v<T, graph::updatable>)
+    return 256u;
+  else if constexpr (std::is_same_v<T, graph::enable_profiling>)
+    return 512u;
+  else if constexpr (std::is_same_v<T, ext::oneapi::experimental::property::
+                                           node::depends_on_all_leaves>)
+    return 1024u;
   else
     return 16u;
 }

@@ -18,6 +18,7 @@
 #ifndef LANES_SYCL_QUEUE_HPP
 #define LANES_SYCL_QUEUE_HPP
 
+#include "lanes/detail/command_graph.hpp"
 #include "lanes/detail/identity_hash.hpp"
 #include "sycl/device.hpp"
 #include "sycl/event.hpp"
@@ -34,6 +35,10 @@
 /// The feature-test macros of the DPC++ queue extensions defined here.
 #define SYCL_EXT_ONEAPI_MEMCPY2D 1
 #define SYCL_EXT_ONEAPI_IN_ORDER_QUEUE_EVENTS 1
+
+namespace lanes::detail {
+struct QueueAccess;
+} // namespace lanes::detail
 
 namespace sycl {
 inline namespace _V1 {
@@ -63,6 +68,9 @@ struct QueueState {
   std::mutex EventsMutex;
   std::optional<event> LastEvent;
   std::optional<event> ExternalEvent;
+  /// sycl_ext_oneapi_graph: the graph the queue records into, if any.
+  std::mutex RecordingMutex;
+  std::weak_ptr<lanes::detail::GraphState> Recording;
 
   QueueState() = default;
   QueueState(const QueueState &) = delete;
@@ -151,6 +159,8 @@ public:
     static_assert(std::is_invocable_v<CGF &, handler &>,
                   "queue::submit expects a command group function taking "
                   "sycl::handler &");
+    if (std::shared_ptr<lanes::detail::GraphState> Graph = recordingGraph())
+      return record(*Graph, Function);
     lanes::detail::EventTimes Times;
     Times.Profiled = has_property<property::queue::enable_profiling>();
     Times.Submit = lanes::detail::nowNs();
@@ -216,11 +226,46 @@ public:
   }
 
   /// Every submitted command has finished already; an external event
-  /// (ext_oneapi_set_external_event) stops being a dependency.
-  void wait() { dropExternalEvent(); }
+  /// (ext_oneapi_set_external_event) stops being a dependency. Throws
+  /// errc::invalid while the queue records into a graph.
+  void wait() {
+    checkNotRecording("wait");
+    dropExternalEvent();
+  }
   void wait_and_throw() {
+    checkNotRecording("wait_and_throw");
     dropExternalEvent();
     throw_asynchronous();
+  }
+
+  // sycl_ext_oneapi_graph (sycl/ext/oneapi/experimental/graph.hpp).
+  /// Whether the queue records into a graph.
+  ext::oneapi::experimental::queue_state ext_oneapi_get_state() const {
+    return recordingGraph() ? ext::oneapi::experimental::queue_state::recording
+                            : ext::oneapi::experimental::queue_state::executing;
+  }
+  /// The graph the queue records into; errc::invalid when there is none.
+  ext::oneapi::experimental::command_graph<> ext_oneapi_get_graph() const;
+  /// Runs the executable graph \p Graph as one command (or records it as
+  /// a sub-graph node).
+  event
+  ext_oneapi_graph(ext::oneapi::experimental::command_graph<
+                   ext::oneapi::experimental::graph_state::executable> &Graph) {
+    return submitAfter({}, [&](handler &CGH) { CGH.ext_oneapi_graph(Graph); });
+  }
+  event ext_oneapi_graph(
+      ext::oneapi::experimental::command_graph<
+          ext::oneapi::experimental::graph_state::executable> &Graph,
+      event Dep) {
+    return submitAfter({Dep},
+                       [&](handler &CGH) { CGH.ext_oneapi_graph(Graph); });
+  }
+  event ext_oneapi_graph(
+      ext::oneapi::experimental::command_graph<
+          ext::oneapi::experimental::graph_state::executable> &Graph,
+      const std::vector<event> &Deps) {
+    return submitAfter(Deps,
+                       [&](handler &CGH) { CGH.ext_oneapi_graph(Graph); });
   }
   /// Passes recorded asynchronous errors to the async_handler.
   void throw_asynchronous() {
@@ -523,6 +568,31 @@ public:
 
 private:
   friend struct std::hash<queue>;
+  friend struct lanes::detail::QueueAccess;
+
+  /// The graph the queue records into, if any.
+  std::shared_ptr<lanes::detail::GraphState> recordingGraph() const {
+    std::lock_guard<std::mutex> Lock(State->RecordingMutex);
+    return State->Recording.lock();
+  }
+  /// Records the command group \p Function into \p Graph.
+  template <typename CGF>
+  event record(lanes::detail::GraphState &Graph, CGF &Function) {
+    std::shared_ptr<handler> CGH =
+        lanes::detail::HandlerAccess::makeForGraph(&Graph);
+    Function(*CGH);
+    return lanes::detail::EventBuilder::recorded(
+        Graph.record(std::move(CGH), State.get(), is_in_order()));
+  }
+  /// Throws errc::invalid, naming queue::\p Function, while the queue
+  /// records into a graph.
+  void checkNotRecording(const char *Function) const {
+    if (recordingGraph())
+      throw exception(make_error_code(errc::invalid),
+                      std::string("queue::") + Function +
+                          ": the queue is recording into a command_graph, "
+                          "whose commands do not run until the graph does");
+  }
 
   /// Submits the command \p Record puts in a handler after \p Deps.
   template <typename RecordT>
@@ -560,6 +630,16 @@ private:
 
 } // namespace _V1
 } // namespace sycl
+
+namespace lanes::detail {
+/// What graphs need of a queue: its shared state.
+struct QueueAccess {
+  static const std::shared_ptr<sycl::detail_queue::QueueState> &
+  state(const sycl::queue &Q) {
+    return Q.State;
+  }
+};
+} // namespace lanes::detail
 
 namespace std {
 /// Copies of a queue hash alike.

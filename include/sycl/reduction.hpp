@@ -743,7 +743,8 @@ private:
       switch (setRangeSizes(Desc, Range, largestRangeGroup(CGH, Rs...),
                             requiredLocalSize<Exact>())) {
       case RangeShape::Empty:
-        CGH.setCommand([Rs...] { (Rs.store(nullptr, 0), ...); });
+        CGH.setCommand(CommandKind::Kernel,
+                       [Rs...] { (Rs.store(nullptr, 0), ...); });
         return;
       case RangeShape::Exact:
         record<ReductionShape::Range>(CGH, Desc, Kernel, Range, Rs...);
@@ -773,7 +774,7 @@ private:
     describeKernel<KernelName, KernelT>(Desc, *Invoker);
     Desc.LocalMemBytes = CGH.LocalMemBytes;
     CGH.MangledKernelName = Desc.KernelName;
-    CGH.setCommand([Desc, Invoker, Results] {
+    CGH.setCommand(CommandKind::Kernel, [Desc, Invoker, Results] {
       rt::launch(Desc);
       std::apply([](const auto &...R) { (R.store(), ...); }, *Results);
     });

@@ -3,16 +3,17 @@
 /// \file
 /// DPC++'s sycl_ext_oneapi_enqueue_functions: free functions that enqueue
 /// each kind of command to a queue or, inside a command group, a handler
-/// (`single_task`, `parallel_for`, `nd_launch`, the USM commands and
-/// barriers), `submit` and `submit_with_event`, and `launch_config`,
-/// which bundles a range with properties. Each is the queue or handler
-/// member it names, which it calls; the queue forms return nothing (a
+/// (`single_task`, `parallel_for`, `nd_launch`, the USM commands,
+/// barriers and `execute_graph`), `submit` and `submit_with_event`, and
+/// `launch_config`, which bundles a range with properties. Each is the queue or
+/// handler member it names, which it calls; the queue forms return nothing (a
 /// Lanes command has finished when it returns anyway).
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_SYCL_EXT_ONEAPI_ENQUEUE_FUNCTIONS_HPP
 #define LANES_SYCL_EXT_ONEAPI_ENQUEUE_FUNCTIONS_HPP
 
+#include "sycl/ext/oneapi/experimental/graph.hpp"
 #include "sycl/ext/oneapi/kernel_properties.hpp"
 #include "sycl/handler.hpp"
 #include "sycl/queue.hpp"
@@ -210,6 +211,16 @@ inline void partial_barrier(handler &H, const std::vector<event> &Events) {
 }
 inline void partial_barrier(queue Q, const std::vector<event> &Events) {
   Q.ext_oneapi_submit_barrier(Events);
+}
+
+// sycl_ext_oneapi_graph's executable graphs.
+inline void execute_graph(handler &H,
+                          command_graph<graph_state::executable> &Graph) {
+  H.ext_oneapi_graph(Graph);
+}
+inline void execute_graph(queue Q,
+                          command_graph<graph_state::executable> &Graph) {
+  Q.ext_oneapi_graph(Graph);
 }
 
 } // namespace ext::oneapi::experimental
