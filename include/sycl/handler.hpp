@@ -71,6 +71,19 @@ template <typename DataT, int Dims, access::mode Mode, access::target Target,
           access::placeholder IsPlaceholder>
 class accessor;
 
+/// SYCL 2020 4.10.2: what a host task may take to reach the backend's
+/// native objects. The Lanes backend has none, so it only names the
+/// backend.
+class interop_handle {
+public:
+  interop_handle() = delete;
+  backend get_backend() const noexcept { return backend::ext_lanes_cpu; }
+
+private:
+  friend class handler;
+  explicit interop_handle(int) {}
+};
+
 /// Records the command of one command group.
 class handler {
 public:
@@ -210,22 +223,28 @@ public:
                                                       More...);
   }
 
-  /// Runs \p Task on the host as this group's command (SYCL 2020 4.10;
-  /// the interop_handle form is not supported). An exception it throws is
-  /// an asynchronous error: queue::submit keeps it for the async_handler.
+  /// Runs \p Task on the host as this group's command (SYCL 2020 4.10),
+  /// with an interop_handle if it takes one. An exception it throws is an
+  /// asynchronous error: queue::submit keeps it for the async_handler.
   template <typename TaskT> void host_task(TaskT &&Task) {
-    static_assert(std::is_invocable_v<TaskT &>,
-                  "Lanes supports host_task with a callable taking no "
-                  "arguments (no interop_handle)");
-    setCommand(lanes::detail::CommandKind::HostTask,
-               [Run = std::function<void()>(std::forward<TaskT>(Task))] {
-                 try {
-                   Run();
-                 } catch (...) {
-                   throw lanes::detail::host_task_failure{
-                       std::current_exception()};
-                 }
-               });
+    if constexpr (std::is_invocable_v<TaskT &, interop_handle>) {
+      host_task([Run = std::forward<TaskT>(Task)]() mutable {
+        Run(interop_handle(0));
+      });
+    } else {
+      static_assert(std::is_invocable_v<TaskT &>,
+                    "host_task takes a callable with no arguments or an "
+                    "interop_handle");
+      setCommand(lanes::detail::CommandKind::HostTask,
+                 [Run = std::function<void()>(std::forward<TaskT>(Task))] {
+                   try {
+                     Run();
+                   } catch (...) {
+                     throw lanes::detail::host_task_failure{
+                         std::current_exception()};
+                   }
+                 });
+    }
   }
 
   // USM commands (SYCL 2020 4.9.4).

@@ -3,7 +3,8 @@
 // goes on running commands, and the handler gets the exception itself (a
 // std::runtime_error stays one, a sycl::exception keeps its code) at
 // wait_and_throw(), the event's or the queue's, once. On a queue without
-// a handler, submit() throws the host task's exception.
+// a handler, submit() throws the host task's exception. A host task may
+// take an interop_handle, which names the Lanes backend.
 #include <sycl/sycl.hpp>
 
 #include <cstdio>
@@ -46,12 +47,14 @@ int main() {
     int *Count = sycl::malloc_shared<int>(1, Q);
     *Count = 0;
     sycl::event E;
+    sycl::backend Backend = sycl::backend::opencl;
     try {
       E = Q.submit([&](sycl::handler &H) {
         H.host_task([] { throw std::runtime_error("first host task"); });
       });
       Q.submit([&](sycl::handler &H) {
-        H.host_task([] {
+        H.host_task([&Backend](sycl::interop_handle Interop) {
+          Backend = Interop.get_backend();
           throw sycl::exception(sycl::make_error_code(sycl::errc::runtime),
                                 "second host task");
         });
@@ -62,6 +65,9 @@ int main() {
       return 1;
     }
     expect(*Count == 1, "the queue stopped after a failed host task");
+    expect(Backend == sycl::backend::ext_lanes_cpu,
+           "a host task taking an interop_handle did not run on the Lanes "
+           "backend");
     expect(Seen.empty(), "the handler ran before wait_and_throw");
     E.wait_and_throw();
     expect(Seen.size() == 2 && Seen[0] == "std: first host task" &&
