@@ -8,7 +8,10 @@
 /// makes device and queue construction throw errc::runtime.
 ///
 /// What the runtime does not report (aspects, vector widths, clock) comes
-/// from lanes/detail/device_info.hpp.
+/// from lanes/detail/device_info.hpp. The device also answers DPC++'s
+/// sycl_ext_intel_device_info (sycl/ext/intel/device_info.hpp) and
+/// sycl_ext_oneapi_device_architecture
+/// (sycl/ext/oneapi/experimental/device_architecture.hpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_SYCL_DEVICE_HPP
@@ -19,6 +22,8 @@
 #include "lanes/runtime.h"
 #include "sycl/backend.hpp"
 #include "sycl/exception.hpp"
+#include "sycl/ext/intel/device_info.hpp"
+#include "sycl/ext/oneapi/experimental/device_architecture.hpp"
 #include "sycl/info.hpp"
 #include "sycl/property_list.hpp"
 
@@ -89,6 +94,21 @@ public:
     return std::find(Names.begin(), Names.end(), Name) != Names.end();
   }
   backend get_backend() const noexcept { return backend::ext_lanes_cpu; }
+
+  /// sycl_ext_oneapi_device_architecture: whether the device is \p Arch.
+  /// Every x86-64 CPU is ext::oneapi::experimental::architecture::x86_64,
+  /// even one info::device::architecture names more precisely.
+  bool ext_oneapi_architecture_is(
+      ext::oneapi::experimental::architecture Arch) const {
+    return lanes::detail::architectureIs(Arch,
+                                         lanes::detail::hostArchitecture());
+  }
+  /// Whether the device's architecture is in \p Category: never, no
+  /// category holds a CPU.
+  bool ext_oneapi_architecture_is(
+      ext::oneapi::experimental::arch_category Category) const {
+    return lanes::detail::architectureIn(Category);
+  }
 
   /// SYCL 2020 4.6.4.2: the device cannot be partitioned, so each form
   /// throws errc::feature_not_supported.
@@ -417,6 +437,11 @@ typename Param::return_type device::get_info() const {
   } else if constexpr (std::is_same_v<Param,
                                       dev::partition_type_affinity_domain>) {
     return info::partition_affinity_domain::not_applicable;
+  } else if constexpr (lanes::detail::IntelDeviceQuery<Param>::value) {
+    return lanes::detail::intelDeviceInfo<Param>();
+  } else if constexpr (std::is_same_v<Param, ext::oneapi::experimental::info::
+                                                 device::architecture>) {
+    return lanes::detail::hostArchitecture();
   } else {
     static_assert(detail_device::AlwaysFalse<Param>,
                   "Lanes does not implement this device info descriptor");

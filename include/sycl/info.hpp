@@ -46,6 +46,26 @@ enum class aspect {
   usm_shared_allocations,
   usm_atomic_shared_allocations,
   usm_system_allocations,
+  // sycl_ext_intel_device_info, sycl_ext_intel_mem_channel_property and
+  // DPC++'s legacy images (sycl/ext/intel/device_info.hpp).
+  ext_intel_pci_address,
+  ext_intel_gpu_eu_count,
+  ext_intel_gpu_eu_simd_width,
+  ext_intel_gpu_slices,
+  ext_intel_gpu_subslices_per_slice,
+  ext_intel_gpu_eu_count_per_subslice,
+  ext_intel_max_mem_bandwidth,
+  ext_intel_mem_channel,
+  ext_intel_device_info_uuid,
+  ext_intel_gpu_hw_threads_per_eu,
+  ext_intel_free_memory,
+  ext_intel_device_id,
+  ext_intel_memory_clock_rate,
+  ext_intel_memory_bus_width,
+  ext_intel_legacy_image,
+  ext_intel_current_clock_throttle_reasons,
+  ext_intel_fan_speed,
+  ext_intel_power_limits,
 };
 
 namespace info {

@@ -3,8 +3,9 @@
 /// \file
 /// What sycl::device reports about the host CPU that lanes::rt::deviceInfo()
 /// does not: the aspects Lanes supports, their names for messages and
-/// their OpenCL extension names, the vector widths, the caches and the
-/// clock frequency.
+/// their OpenCL extension names, the vector widths, the caches, the
+/// clock frequency, and the free memory and processor signature of
+/// sycl_ext_intel_device_info (sycl/ext/intel/device_info.hpp).
 ///
 /// Vector widths: preferred_vector_width_* are those of the target this
 /// translation unit is compiled for (its -m / -march flags, seen through
@@ -36,12 +37,19 @@
 
 #include <unistd.h>
 
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
+
 namespace lanes::detail {
 
 /// Every aspect the Lanes device has; device::has and
 /// sycl::info::device::aspects both read this list. USM atomics hold because
 /// all USM is coherent host memory that host and kernels update with the same
 /// instructions; fp16 because sycl::half works on the host and in kernels.
+/// Of DPC++'s ext_intel aspects: free memory (freeMemoryBytes), the device
+/// id on x86-64 (processorSignature), and legacy images because sycl::image
+/// works (the same as aspect::image).
 inline constexpr sycl::aspect SupportedAspects[] = {
     sycl::aspect::cpu,
     sycl::aspect::fp16,
@@ -55,6 +63,11 @@ inline constexpr sycl::aspect SupportedAspects[] = {
     sycl::aspect::usm_shared_allocations,
     sycl::aspect::usm_atomic_shared_allocations,
     sycl::aspect::usm_system_allocations,
+    sycl::aspect::ext_intel_free_memory,
+    sycl::aspect::ext_intel_legacy_image,
+#if defined(__x86_64__)
+    sycl::aspect::ext_intel_device_id,
+#endif
 };
 
 /// Whether SupportedAspects lists \p A.
@@ -87,7 +100,28 @@ inline const char *aspectName(sycl::aspect A) {
       "usm_shared_allocations",
       "usm_atomic_shared_allocations",
       "usm_system_allocations",
+      "ext_intel_pci_address",
+      "ext_intel_gpu_eu_count",
+      "ext_intel_gpu_eu_simd_width",
+      "ext_intel_gpu_slices",
+      "ext_intel_gpu_subslices_per_slice",
+      "ext_intel_gpu_eu_count_per_subslice",
+      "ext_intel_max_mem_bandwidth",
+      "ext_intel_mem_channel",
+      "ext_intel_device_info_uuid",
+      "ext_intel_gpu_hw_threads_per_eu",
+      "ext_intel_free_memory",
+      "ext_intel_device_id",
+      "ext_intel_memory_clock_rate",
+      "ext_intel_memory_bus_width",
+      "ext_intel_legacy_image",
+      "ext_intel_current_clock_throttle_reasons",
+      "ext_intel_fan_speed",
+      "ext_intel_power_limits",
   };
+  static_assert(std::size(Names) ==
+                    size_t(sycl::aspect::ext_intel_power_limits) + 1,
+                "aspectName needs the name of every aspect, in order");
   size_t Index = size_t(A);
   return Index < std::size(Names) ? Names[Index] : "unknown aspect";
 }
@@ -244,6 +278,44 @@ inline uint32_t clockFrequencyMHz() {
     return uint32_t(0);
   }();
   return MHz;
+}
+
+/// The bytes of memory the program could still allocate without the
+/// system swapping: MemAvailable of /proc/meminfo (Linux 3.14 and later;
+/// free memory plus the caches the kernel can drop), else the free
+/// physical pages; at most the physical memory (global_mem_size). Read
+/// anew each time: other programs change it.
+inline uint64_t freeMemoryBytes() {
+  long PageSize = sysconf(_SC_PAGESIZE);
+  long Pages = sysconf(_SC_PHYS_PAGES);
+  uint64_t Total =
+      Pages > 0 && PageSize > 0 ? uint64_t(Pages) * uint64_t(PageSize) : 0;
+  std::ifstream MemInfo("/proc/meminfo");
+  std::string Line;
+  while (std::getline(MemInfo, Line)) {
+    if (Line.rfind("MemAvailable:", 0) == 0) {
+      uint64_t KiB = std::strtoull(Line.c_str() + 13, nullptr, 10);
+      return std::min(Total, KiB * 1024);
+    }
+  }
+  long FreePages = sysconf(_SC_AVPHYS_PAGES);
+  uint64_t Free = FreePages > 0 && PageSize > 0
+                      ? uint64_t(FreePages) * uint64_t(PageSize)
+                      : 0;
+  return std::min(Total, Free);
+}
+
+/// The processor signature of the CPU running the program, cpuid leaf 1
+/// EAX: stepping, model, family, type and the extended model and family;
+/// 0 where there is no cpuid (the device then lacks
+/// aspect::ext_intel_device_id).
+inline uint32_t processorSignature() {
+#if defined(__x86_64__)
+  unsigned Eax, Ebx, Ecx, Edx;
+  if (__get_cpuid(1, &Eax, &Ebx, &Ecx, &Edx))
+    return Eax;
+#endif
+  return 0;
 }
 } // namespace lanes::detail
 
