@@ -21,6 +21,12 @@
 /// Every work-item of a sub-group must reach each sub-group collective and
 /// sub-group barrier it calls, as SYCL asks; other sub-groups need not.
 ///
+/// The members of the pre-2020 extension (shuffle, shuffle_down,
+/// shuffle_up, shuffle_xor, broadcast, reduce, exclusive_scan,
+/// inclusive_scan, any, all, barrier) call the SYCL 2020 functions
+/// (select_from_group, ..., group_barrier), so they compile to the same
+/// code.
+///
 /// The block loads and stores of DPC++'s sycl_ext_oneapi_sub_group
 /// (sub_group::load and store) exchange nothing: each lane reads or writes
 /// its own element of the block, indexed by its lane, so they are plain
@@ -33,6 +39,7 @@
 #include "lanes/builtins.h"
 #include "lanes/detail/group_collective.hpp"
 #include "lanes/detail/sub_group_size.hpp"
+#include "lanes/detail/work_item.hpp"
 #include "sycl/access.hpp"
 #include "sycl/group_algorithm.hpp"
 #include "sycl/id.hpp"
@@ -100,9 +107,12 @@ public:
   /// True in lane 0.
   bool leader() const { return get_local_linear_id() == 0; }
 
-  // The pre-2020 members (SYCL_INTEL_sub_group), still common in code
-  // written for DPC++. Each is a SYCL 2020 function; \p Site is the
-  // caller's source position.
+  // The pre-2020 members (SYCL_INTEL_sub_group and the sub-group
+  // algorithms DPC++ kept as members, deprecated), still common in code
+  // written for DPC++. Each is a SYCL 2020 function, called with the
+  // caller's source position (\p Site, or \p File and \p Line), so it
+  // compiles to what the function does. They are defined after the
+  // functions below this class.
 
   /// group_barrier(*this).
   void barrier(const char *File = __builtin_FILE(),
@@ -110,9 +120,15 @@ public:
     __lanes_sub_group_barrier(LANES_FENCE_LOCAL | LANES_FENCE_GLOBAL, Size,
                               File, Line);
   }
+  /// group_barrier(*this), ordering the memory of \p Space only (as
+  /// nd_item::barrier does).
+  void barrier(access::fence_space Space, const char *File = __builtin_FILE(),
+               unsigned Line = __builtin_LINE()) const {
+    __lanes_sub_group_barrier(lanes::detail::fenceFlags(Space), Size, File,
+                              Line);
+  }
   /// select_from_group(*this, X, Lane).
-  template <typename T>
-  T shuffle(T X, id_type Lane, LANES_CALL_SITE) const;
+  template <typename T> T shuffle(T X, id_type Lane, LANES_CALL_SITE) const;
   /// shift_group_left(*this, X, Delta).
   template <typename T>
   T shuffle_down(T X, linear_id_type Delta, LANES_CALL_SITE) const;
@@ -120,8 +136,33 @@ public:
   template <typename T>
   T shuffle_up(T X, linear_id_type Delta, LANES_CALL_SITE) const;
   /// permute_group_by_xor(*this, X, Mask).
-  template <typename T>
-  T shuffle_xor(T X, id_type Mask, LANES_CALL_SITE) const;
+  template <typename T> T shuffle_xor(T X, id_type Mask, LANES_CALL_SITE) const;
+
+  /// group_broadcast(*this, X, Lane).
+  template <typename T> T broadcast(T X, id_type Lane, LANES_CALL_SITE) const;
+  /// reduce_over_group(*this, X, Op).
+  template <typename T, typename BinaryOperation>
+  T reduce(T X, BinaryOperation Op, LANES_CALL_SITE) const;
+  /// reduce_over_group(*this, X, Init, Op).
+  template <typename V, typename T, typename BinaryOperation>
+  T reduce(V X, T Init, BinaryOperation Op, LANES_CALL_SITE) const;
+  /// exclusive_scan_over_group(*this, X, Op).
+  template <typename T, typename BinaryOperation>
+  T exclusive_scan(T X, BinaryOperation Op, LANES_CALL_SITE) const;
+  /// exclusive_scan_over_group(*this, X, Init, Op).
+  template <typename V, typename T, typename BinaryOperation>
+  T exclusive_scan(V X, T Init, BinaryOperation Op, LANES_CALL_SITE) const;
+  /// inclusive_scan_over_group(*this, X, Op).
+  template <typename T, typename BinaryOperation>
+  T inclusive_scan(T X, BinaryOperation Op, LANES_CALL_SITE) const;
+  /// inclusive_scan_over_group(*this, X, Op, Init): the operation before
+  /// the initial value, as in SYCL 2020.
+  template <typename V, typename BinaryOperation, typename T>
+  T inclusive_scan(V X, BinaryOperation Op, T Init, LANES_CALL_SITE) const;
+  /// any_of_group(*this, Pred).
+  bool any(bool Pred, LANES_CALL_SITE) const;
+  /// all_of_group(*this, Pred).
+  bool all(bool Pred, LANES_CALL_SITE) const;
 
   // The block loads and stores of the same extension (later DPC++'s
   // sycl_ext_oneapi_group_load_store, revision 1). Every lane passes the
@@ -304,6 +345,46 @@ template <typename T>
 T sub_group::shuffle_xor(T X, id_type Mask,
                          lanes::detail::CallSite Site) const {
   return permute_group_by_xor(*this, X, linear_id_type(Mask[0]), Site);
+}
+template <typename T>
+T sub_group::broadcast(T X, id_type Lane, lanes::detail::CallSite Site) const {
+  return group_broadcast(*this, X, Lane, Site);
+}
+template <typename T, typename BinaryOperation>
+T sub_group::reduce(T X, BinaryOperation Op,
+                    lanes::detail::CallSite Site) const {
+  return reduce_over_group(*this, X, Op, Site);
+}
+template <typename V, typename T, typename BinaryOperation>
+T sub_group::reduce(V X, T Init, BinaryOperation Op,
+                    lanes::detail::CallSite Site) const {
+  return reduce_over_group(*this, X, Init, Op, Site);
+}
+template <typename T, typename BinaryOperation>
+T sub_group::exclusive_scan(T X, BinaryOperation Op,
+                            lanes::detail::CallSite Site) const {
+  return exclusive_scan_over_group(*this, X, Op, Site);
+}
+template <typename V, typename T, typename BinaryOperation>
+T sub_group::exclusive_scan(V X, T Init, BinaryOperation Op,
+                            lanes::detail::CallSite Site) const {
+  return exclusive_scan_over_group(*this, X, Init, Op, Site);
+}
+template <typename T, typename BinaryOperation>
+T sub_group::inclusive_scan(T X, BinaryOperation Op,
+                            lanes::detail::CallSite Site) const {
+  return inclusive_scan_over_group(*this, X, Op, Site);
+}
+template <typename V, typename BinaryOperation, typename T>
+T sub_group::inclusive_scan(V X, BinaryOperation Op, T Init,
+                            lanes::detail::CallSite Site) const {
+  return inclusive_scan_over_group(*this, X, Op, Init, Site);
+}
+inline bool sub_group::any(bool Pred, lanes::detail::CallSite Site) const {
+  return any_of_group(*this, Pred, Site);
+}
+inline bool sub_group::all(bool Pred, lanes::detail::CallSite Site) const {
+  return all_of_group(*this, Pred, Site);
 }
 
 namespace ext::oneapi {

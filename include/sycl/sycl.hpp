@@ -28,6 +28,7 @@
 #include "sycl/ext/oneapi/device_global.hpp"
 #include "sycl/ext/oneapi/enqueue_functions.hpp"
 #include "sycl/ext/oneapi/experimental/graph.hpp"
+#include "sycl/ext/oneapi/experimental/group_load_store.hpp"
 #include "sycl/ext/oneapi/filter_selector.hpp"
 #include "sycl/ext/oneapi/group_algorithm.hpp"
 #include "sycl/ext/oneapi/kernel_properties.hpp"
