@@ -513,6 +513,8 @@ private:
   friend struct lanes::detail::ReductionLaunch;
 
   handler() = default;
+  /// For HandlerAccess::keep only.
+  handler &operator=(handler &&) = default;
 
   /// Records a copy of the bytes of \p Src to \p Dest.
   void copyBoxes(const lanes::detail::ByteBox &Src,
@@ -598,6 +600,18 @@ private:
     Invoker.Spec = &SpecConstants;
   }
 
+  /// In a group of a graph, remembers how to point \p Invoker at the
+  /// specialization constants once HandlerAccess::keep has moved them.
+  /// Comes after describeKernel, which must see the invoker's fields
+  /// stored right before it.
+  template <typename Inv> void keepSpecTarget(Inv &Invoker) {
+    if (Graph)
+      RepointSpec =
+          [Target = &Invoker](const lanes::detail::SpecConstantTable *Table) {
+            Target->Spec = Table;
+          };
+  }
+
   /// parallel_for over \p Range with the reductions \p Args but the last
   /// (\p I indexes them), then the last, the kernel, given properties
   /// \p PropertiesT.
@@ -617,6 +631,7 @@ private:
     prepareKernel<KernelName, KernelType>(*Invoker);
     lanes::detail::describeKernel<KernelName, KernelType>(Desc,
                                                           *Invoker.get());
+    keepSpecTarget(*Invoker);
     Desc.LocalMemBytes = LocalMemBytes;
     MangledKernelName = Desc.KernelName;
     setCommand(lanes::detail::CommandKind::Kernel,
@@ -687,6 +702,8 @@ private:
   /// nodes of the recorded commands it depends on.
   lanes::detail::GraphState *Graph = nullptr;
   std::vector<std::weak_ptr<lanes::detail::GraphNode>> RecordedDeps;
+  /// In such a group: points the kernel at a moved SpecConstants.
+  std::function<void(const lanes::detail::SpecConstantTable *)> RepointSpec;
   /// The kernel's mangled name, once one is set (for stream reports).
   const char *MangledKernelName = nullptr;
   std::vector<std::shared_ptr<lanes::rt::StreamBuffer>> Streams;
@@ -700,11 +717,18 @@ namespace lanes::detail {
 /// What queue needs of a handler and users must not see.
 struct HandlerAccess {
   static sycl::handler make() { return sycl::handler(); }
-  /// A handler for a command group recorded into or added to \p Graph.
-  static std::shared_ptr<sycl::handler> makeForGraph(GraphState *Graph) {
-    std::shared_ptr<sycl::handler> H(new sycl::handler());
-    H->Graph = Graph;
-    return H;
+  /// Makes \p H the handler of a command group recorded into or added to
+  /// \p Graph (if not null), before the command group function runs.
+  static void setGraph(sycl::handler &H, GraphState *Graph) { H.Graph = Graph; }
+  /// Moves the state of \p H, a group of a graph, to a handler the graph
+  /// keeps (the command group function ran on \p H, so that the compiler
+  /// sees it called once, as without graphs).
+  static std::shared_ptr<sycl::handler> keep(sycl::handler &H) {
+    std::shared_ptr<sycl::handler> Kept(new sycl::handler());
+    *Kept = std::move(H);
+    if (Kept->RepointSpec)
+      Kept->RepointSpec(&Kept->SpecConstants);
+    return Kept;
   }
   static CommandKind kind(const sycl::handler &H) { return H.Kind; }
   static const std::vector<std::weak_ptr<GraphNode>> &

@@ -159,13 +159,19 @@ public:
     static_assert(std::is_invocable_v<CGF &, handler &>,
                   "queue::submit expects a command group function taking "
                   "sycl::handler &");
-    if (std::shared_ptr<lanes::detail::GraphState> Graph = recordingGraph())
-      return record(*Graph, Function);
     lanes::detail::EventTimes Times;
     Times.Profiled = has_property<property::queue::enable_profiling>();
     Times.Submit = lanes::detail::nowNs();
+    // A queue recording into a graph records the group instead of running
+    // it. Function is called here only, on this handler, so that the
+    // compiler inlines it and sees the launch's constant sizes.
+    std::shared_ptr<lanes::detail::GraphState> Graph = recordingGraph();
     handler CGH = lanes::detail::HandlerAccess::make();
+    lanes::detail::HandlerAccess::setGraph(CGH, Graph.get());
     Function(CGH);
+    if (Graph)
+      return lanes::detail::EventBuilder::recorded(Graph->record(
+          lanes::detail::HandlerAccess::keep(CGH), State.get(), is_in_order()));
     Times.Start = lanes::detail::nowNs();
     try {
       lanes::detail::HandlerAccess::run(CGH);
@@ -574,15 +580,6 @@ private:
   std::shared_ptr<lanes::detail::GraphState> recordingGraph() const {
     std::lock_guard<std::mutex> Lock(State->RecordingMutex);
     return State->Recording.lock();
-  }
-  /// Records the command group \p Function into \p Graph.
-  template <typename CGF>
-  event record(lanes::detail::GraphState &Graph, CGF &Function) {
-    std::shared_ptr<handler> CGH =
-        lanes::detail::HandlerAccess::makeForGraph(&Graph);
-    Function(*CGH);
-    return lanes::detail::EventBuilder::recorded(
-        Graph.record(std::move(CGH), State.get(), is_in_order()));
   }
   /// Throws errc::invalid, naming queue::\p Function, while the queue
   /// records into a graph.

@@ -18,6 +18,8 @@ namespace {
 namespace exp = sycl::ext::oneapi::experimental;
 using exp::node_type;
 
+constexpr sycl::specialization_id<int> Factor(3);
+
 int Failures = 0;
 
 void expect(bool Ok, const std::string &What) {
@@ -341,6 +343,39 @@ void buffersAndReductions() {
   sycl::host_accessor Read(Buf);
   expect(Read[0] == 4 && Read[63] == 4 && *Sum == 64 * 2 + 64 * 4,
          "buffer kernels and reductions run again with each run");
+
+  // The groups' specialization constants outlive the command group
+  // function that set them.
+  int *Out = sycl::malloc_shared<int>(3, Q);
+  exp::command_graph Spec{Q};
+  Spec.begin_recording(Q);
+  Q.submit([&](sycl::handler &CGH) {
+    CGH.set_specialization_constant<Factor>(7);
+    CGH.single_task([=](sycl::kernel_handler KH) {
+      Out[0] = KH.get_specialization_constant<Factor>();
+    });
+  });
+  Q.submit([&](sycl::handler &CGH) {
+    CGH.set_specialization_constant<Factor>(5);
+    CGH.parallel_for(sycl::range<1>(10),
+                     sycl::reduction(Out + 1, sycl::plus<>()),
+                     [=](sycl::id<1>, auto &R, sycl::kernel_handler KH) {
+                       R += KH.get_specialization_constant<Factor>();
+                     });
+  });
+  Spec.end_recording();
+  Spec.add([&](sycl::handler &CGH) {
+    CGH.set_specialization_constant<Factor>(9);
+    CGH.single_task([=](sycl::kernel_handler KH) {
+      Out[2] = KH.get_specialization_constant<Factor>();
+    });
+  });
+  Out[1] = 0;
+  auto SpecExec = Spec.finalize();
+  Q.ext_oneapi_graph(SpecExec);
+  expect(Out[0] == 7 && Out[1] == 50 && Out[2] == 9,
+         "graph nodes keep the specialization constants their groups set");
+  sycl::free(Out, Q);
   sycl::free(Sum, Q);
 }
 

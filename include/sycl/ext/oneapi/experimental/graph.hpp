@@ -310,13 +310,12 @@ public:
   template <typename T,
             std::enable_if_t<std::is_invocable_v<T &, handler &>, int> = 0>
   node add(T CGF, const lanes::detail::NodeProperties &Props = {}) {
-    std::shared_ptr<handler> Group =
-        lanes::detail::HandlerAccess::makeForGraph(State.get());
-    CGF(*Group);
-    State->checkBuffers(*Group, "command_graph::add");
-    lanes::detail::CommandKind Kind =
-        lanes::detail::HandlerAccess::kind(*Group);
-    return addNode(Kind, std::move(Group), Props);
+    handler Group = lanes::detail::HandlerAccess::make();
+    lanes::detail::HandlerAccess::setGraph(Group, State.get());
+    CGF(Group);
+    State->checkBuffers(Group, "command_graph::add");
+    lanes::detail::CommandKind Kind = lanes::detail::HandlerAccess::kind(Group);
+    return addNode(Kind, lanes::detail::HandlerAccess::keep(Group), Props);
   }
   /// \p Dest follows \p Src. Throws errc::invalid while a queue records
   /// into this graph, for a node of another graph, for one node twice and
