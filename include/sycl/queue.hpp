@@ -25,6 +25,7 @@
 #include "sycl/handler.hpp"
 #include "sycl/property_list.hpp"
 
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -71,6 +72,9 @@ struct QueueState {
   /// sycl_ext_oneapi_graph: the graph the queue records into, if any.
   std::mutex RecordingMutex;
   std::weak_ptr<lanes::detail::GraphState> Recording;
+  /// Set while Recording is set, so that a submission to a queue that does
+  /// not record skips the mutex.
+  std::atomic<bool> MayRecord{false};
 
   QueueState() = default;
   QueueState(const QueueState &) = delete;
@@ -578,6 +582,8 @@ private:
 
   /// The graph the queue records into, if any.
   std::shared_ptr<lanes::detail::GraphState> recordingGraph() const {
+    if (!State->MayRecord.load(std::memory_order_acquire))
+      return nullptr;
     std::lock_guard<std::mutex> Lock(State->RecordingMutex);
     return State->Recording.lock();
   }

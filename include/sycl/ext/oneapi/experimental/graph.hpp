@@ -386,13 +386,16 @@ private:
     if (QueueState->Recording.lock() == State)
       return;
     QueueState->Recording = State;
+    QueueState->MayRecord.store(true, std::memory_order_release);
     State->Recorders.push_back(QueueState);
   }
   /// \p QueueState stops recording (into this graph, if it does).
   void stopRecording(detail_queue::QueueState &QueueState) const {
     std::lock_guard<std::mutex> Lock(QueueState.RecordingMutex);
-    if (QueueState.Recording.lock() == State)
-      QueueState.Recording.reset();
+    if (QueueState.Recording.lock() != State)
+      return;
+    QueueState.Recording.reset();
+    QueueState.MayRecord.store(false, std::memory_order_release);
   }
   void stopRecordingLocked(const queue &Q) {
     checkNotOtherGraph(Q, "end_recording");
