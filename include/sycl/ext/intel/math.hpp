@@ -9,7 +9,9 @@
 /// inv and copysign also on sycl::half and sycl::half2; and, from the
 /// headers included here, arithmetic with a rounding mode
 /// (imf_rounding_math.hpp), conversions (imf_fp_conversions.hpp) and the
-/// integer intrinsics (imf_integer_utils.hpp). docs/api.md lists them all.
+/// integer intrinsics (imf_integer_utils.hpp), the SIMD intrinsics on
+/// 16- and 8-bit lanes of an unsigned int (imf_simd.hpp), the bfloat16
+/// conversions (imf_bf16.hpp) and rcp64h. docs/api.md lists them all.
 ///
 /// The functions are the SYCL built-ins' (lanes/detail/math_scalar.hpp,
 /// math_half.hpp), so they have the same precision and vectorize alike;
@@ -27,12 +29,15 @@
 #include "lanes/detail/math_half.hpp"
 #include "lanes/detail/math_normal.hpp"
 #include "lanes/detail/math_scalar.hpp"
+#include "sycl/ext/intel/math/imf_bf16.hpp"
 #include "sycl/ext/intel/math/imf_fp_conversions.hpp"
 #include "sycl/ext/intel/math/imf_integer_utils.hpp"
 #include "sycl/ext/intel/math/imf_rounding_math.hpp"
+#include "sycl/ext/intel/math/imf_simd.hpp"
 #include "sycl/half.hpp"
 #include "sycl/vec.hpp"
 
+#include <cstdint>
 #include <type_traits>
 
 namespace lanes::detail::imf {
@@ -61,6 +66,22 @@ template <typename F> inline F erfcinv(F X) { return F(math::erfcinv(X)); }
 template <typename F> inline F cdfnorm(F X) { return F(math::cdfnorm(X)); }
 template <typename F> inline F cdfnorminv(F X) {
   return F(math::cdfnorminv(X));
+}
+
+/// 1 / x with the low 32 bits of the result cleared, as CUDA's rcp64h
+/// (the high word of the reciprocal); subnormal x and results flush to
+/// zero of their sign, a NaN comes back with its sign bit cleared.
+inline double rcp64h(double X) {
+  constexpr std::uint64_t Sign = std::uint64_t(1) << 63;
+  std::uint64_t Bits = math::bitCast<std::uint64_t>(X);
+  std::uint64_t Abs = Bits & ~Sign;
+  if (Abs > 0x7ff0000000000000u)
+    return math::bitCast<double>(Abs);
+  if ((Abs >> 52) == 0)
+    X = math::bitCast<double>(Bits & Sign);
+  std::uint64_t R = math::bitCast<std::uint64_t>(1.0 / X);
+  bool Subnormal = ((R & ~Sign) >> 52) == 0;
+  return math::bitCast<double>(Subnormal ? R & Sign : R & 0xffffffff00000000u);
 }
 
 /// x clamped to [+0, 1]; NaN gives +0.
@@ -130,6 +151,12 @@ LANES_IMF_1(cdfnorminv, lanes::detail::imf::cdfnorminv, IsFloatOrDouble)
 LANES_IMF_1(rcbrt, lanes::detail::imf::rcbrt, IsFloatOrDouble)
 LANES_IMF_1(sinpi, lanes::detail::math::sinpi, IsFloatOrDouble)
 LANES_IMF_1(cospi, lanes::detail::math::cospi, IsFloatOrDouble)
+
+/// 1 / x with the low 32 bits of the result cleared.
+template <typename Tp>
+std::enable_if_t<std::is_same_v<Tp, double>, double> rcp64h(Tp x) {
+  return lanes::detail::imf::rcp64h(x);
+}
 
 // The C99 functions on float and double.
 LANES_IMF_1(acos, lanes::detail::math::acos, IsFloatOrDouble)

@@ -16,7 +16,7 @@
 ///
 /// As in DPC++ each function is a template <To, From> whose defaults are
 /// the types its name says; the argument is converted to From first.
-/// The bfloat16 conversions are not provided.
+/// The bfloat16 conversions are in imf_bf16.hpp.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_SYCL_EXT_INTEL_MATH_IMF_FP_CONVERSIONS_HPP
