@@ -155,7 +155,7 @@ public:
       : buffer(Range, AllocatorT(), Props) {}
   buffer(const range<Dims> &Range, AllocatorT Alloc,
          const property_list &Props = {})
-      : Range(Range), Alloc(Alloc), Props(Props) {
+      : Range(checked(Range)), Alloc(Alloc), Props(Props) {
     Storage = allocate();
   }
 
@@ -166,7 +166,7 @@ public:
       : buffer(Host, Range, AllocatorT(), Props) {}
   buffer(T *Host, const range<Dims> &Range, AllocatorT Alloc,
          const property_list &Props = {})
-      : Range(Range), Alloc(Alloc), Props(Props) {
+      : Range(checked(Range)), Alloc(Alloc), Props(Props) {
     Storage = useHostPtr() && Host ? borrow(Host) : copyOf(Host);
     if (Host && !useHostPtr())
       Storage->setFinalData(finalData(Host));
@@ -178,7 +178,7 @@ public:
       : buffer(Host, Range, AllocatorT(), Props) {}
   buffer(const T *Host, const range<Dims> &Range, AllocatorT Alloc,
          const property_list &Props = {})
-      : Range(Range), Alloc(Alloc), Props(Props) {
+      : Range(checked(Range)), Alloc(Alloc), Props(Props) {
     Storage = copyOf(Host);
   }
 
@@ -190,7 +190,7 @@ public:
       : buffer(Host, Range, AllocatorT(), Props) {}
   buffer(const std::shared_ptr<T> &Host, const range<Dims> &Range,
          AllocatorT Alloc, const property_list &Props = {})
-      : Range(Range), Alloc(Alloc), Props(Props) {
+      : Range(checked(Range)), Alloc(Alloc), Props(Props) {
     initShared(Host);
   }
   buffer(const std::shared_ptr<T[]> &Host, const range<Dims> &Range,
@@ -198,7 +198,7 @@ public:
       : buffer(Host, Range, AllocatorT(), Props) {}
   buffer(const std::shared_ptr<T[]> &Host, const range<Dims> &Range,
          AllocatorT Alloc, const property_list &Props = {})
-      : Range(Range), Alloc(Alloc), Props(Props) {
+      : Range(checked(Range)), Alloc(Alloc), Props(Props) {
     initShared(Host);
   }
 
@@ -376,6 +376,12 @@ private:
          const OtherAllocT &Alloc, const property_list &Props)
       : Storage(std::move(Storage)), Range(Range), Alloc(Alloc), Props(Props),
         BaseBytes(BaseBytes), SubBuffer(SubBuffer) {}
+
+  /// \p R, once it is known that its bytes fit in a size_t.
+  static const range<Dims> &checked(const range<Dims> &R) {
+    lanes::detail::checkedBytes(R, sizeof(T), "buffer");
+    return R;
+  }
 
   T *data() const {
     return reinterpret_cast<T *>(static_cast<char *>(Storage->data()) +

@@ -28,6 +28,7 @@
 #include <algorithm>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <tuple>
 #include <type_traits>
@@ -686,7 +687,9 @@ private:
   size_t allocateLocal(size_t Bytes, size_t Align = 64) {
     Align = std::max<size_t>(Align, 64);
     size_t Offset = (LocalMemBytes + Align - 1) / Align * Align;
-    LocalMemBytes = Offset + Bytes;
+    // Saturated, so that the launch reports what is far above the limit.
+    constexpr size_t Max = std::numeric_limits<size_t>::max();
+    LocalMemBytes = Bytes > Max - Offset ? Max : Offset + Bytes;
     return Offset;
   }
 

@@ -14,6 +14,7 @@
 
 #include "lanes/builtins.h"
 #include "lanes/detail/array_slice.hpp"
+#include "lanes/detail/buffer_storage.hpp"
 #include "lanes/detail/identity_hash.hpp"
 #include "lanes/runtime.h"
 #include "sycl/handler.hpp"
@@ -62,8 +63,10 @@ public:
   template <int N = Dims, std::enable_if_t<(N > 0), int> = 0>
   local_accessor(range<Dims> AllocationSize, handler &CGH,
                  const property_list & = {})
-      : Offset(
-            CGH.allocateLocal(AllocationSize.size() * sizeof(T), alignof(T))),
+      : Offset(CGH.allocateLocal(lanes::detail::checkedBytes(AllocationSize,
+                                                             sizeof(T),
+                                                             "local_accessor"),
+                                 alignof(T))),
         Range(AllocationSize) {}
 
   /// Reserves one T in \p CGH's work-group memory.

@@ -75,6 +75,13 @@ std::string syclDim(const LaunchDesc &D, int Dim) {
   return "dimension " + std::to_string(D.Dims - 1 - Dim);
 }
 
+/// Whether the launch has no work-items. A global size of 0 is legal: SYCL
+/// 2020 4.9.4.2.2 rejects only a non-zero index space that the local size
+/// does not divide.
+bool isEmpty(const LaunchDesc &D) {
+  return std::find(D.Global, D.Global + D.Dims, 0) != D.Global + D.Dims;
+}
+
 void validateShape(const LaunchDesc &D) {
   if (D.Dims < 1 || D.Dims > 3)
     throwNdRange(D, "nd-range has " + std::to_string(D.Dims) +
@@ -86,13 +93,15 @@ void validateShape(const LaunchDesc &D) {
                           "size 1, has " +
                           std::to_string(D.Global[Dim]) + " and " +
                           std::to_string(D.Local[Dim]));
+  bool Empty = isEmpty(D);
+  uint64_t WorkItems = 1;
   for (int Dim = 0; Dim < D.Dims; ++Dim) {
-    if (D.Global[Dim] == 0)
-      throwNdRange(D, "global size in " + syclDim(D, Dim) +
-                          " is 0; sizes must be positive");
     if (D.Local[Dim] == 0)
       throwNdRange(D, "local size in " + syclDim(D, Dim) +
                           " is 0; sizes must be positive");
+    if (!Empty && __builtin_mul_overflow(WorkItems, D.Global[Dim], &WorkItems))
+      throwNdRange(D, "global size " + formatRange(D, D.Global) +
+                          " has more than 2^64 work-items");
   }
 }
 
@@ -387,6 +396,8 @@ WorkerState &lanes::rt::detail::currentWorker() {
 
 void lanes::rt::launch(const LaunchDesc &D) {
   validate(D);
+  if (isEmpty(D))
+    return;
   WorkerState &Host = currentWorker();
   if (Host.Launch)
     throwError(sycl::errc::runtime, kernelPrefix(D) +

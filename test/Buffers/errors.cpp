@@ -4,7 +4,10 @@
 // also offsets so large they would wrap around), copies into too small an
 // accessor, no_init on a read accessor, bad sub-buffers and reinterprets
 // (errc::invalid), write-back from sub-buffers (feature_not_supported).
-// A command group that throws runs nothing.
+// A command group that throws runs nothing. Ranges whose element count or
+// bytes wrap around a size_t are refused (buffers and local accessors:
+// memory_allocation; kernel ranges: nd_range), while an nd-range with a
+// global size of 0 is empty, as a range is.
 #include "buffers.hpp"
 
 #include <limits>
@@ -132,6 +135,53 @@ void reinterprets(buffers::Checker &Check) {
                });
 }
 
+void overflows(buffers::Checker &Check, sycl::queue &Q) {
+  const size_t Half = size_t(1) << 32;
+  const sycl::errc Alloc = sycl::errc::memory_allocation;
+  Check.throws("buffer of 2^64 elements", Alloc,
+               "buffer: a range of {4294967296, 4294967296} elements of 4 "
+               "bytes",
+               [&] { sycl::buffer<int, 2> Buf{sycl::range<2>(Half, Half)}; });
+  Check.throws("buffer of 2^64 bytes", Alloc,
+               "a range of {4611686018427387904} elements of 4 bytes", [&] {
+                 sycl::buffer<int, 1> Buf{sycl::range<1>(size_t(1) << 62)};
+               });
+  std::vector<int> Host(4);
+  Check.throws(
+      "buffer on host memory of 2^64 elements", Alloc, "buffer: a range of",
+      [&] {
+        sycl::buffer<int, 3> Buf{Host.data(), sycl::range<3>(2, Half, Half)};
+      });
+  Check.throws("local accessor of 2^64 bytes", Alloc,
+               "local_accessor: a range of {4611686018427387905} elements",
+               [&] {
+                 Q.submit([&](sycl::handler &CGH) {
+                   sycl::local_accessor<int, 1> Local(
+                       sycl::range<1>(size_t(-1) / 4 + 2), CGH);
+                   CGH.parallel_for(sycl::nd_range<1>(16, 16),
+                                    [=](sycl::nd_item<1>) { (void)Local; });
+                 });
+               });
+  int *Ran = sycl::malloc_shared<int>(1, Q);
+  *Ran = 0;
+  Check.throws("range of 2^64 work-items", sycl::errc::nd_range,
+               "has more than 2^64 work-items", [&] {
+                 Q.parallel_for(sycl::range<2>(Half, Half),
+                                [=](sycl::item<2>) { *Ran = 1; });
+               });
+  Check.throws("nd_range of 2^64 work-items", sycl::errc::nd_range,
+               "has more than 2^64 work-items", [&] {
+                 Q.parallel_for(sycl::nd_range<2>({Half, Half}, {1, 256}),
+                                [=](sycl::nd_item<2>) { *Ran = 1; });
+               });
+  Q.parallel_for(sycl::nd_range<1>(0, 16), [=](sycl::nd_item<1>) { *Ran = 1; });
+  Q.parallel_for(sycl::nd_range<2>({8, 0}, {8, 4}),
+                 [=](sycl::nd_item<2>) { *Ran = 1; });
+  Q.wait();
+  Check.expect("refused and empty launches run nothing", *Ran == 0);
+  sycl::free(Ran, Q);
+}
+
 } // namespace
 
 int main() {
@@ -141,5 +191,6 @@ int main() {
   copies(Check, Q);
   subBuffers(Check);
   reinterprets(Check);
+  overflows(Check, Q);
   return Check.status();
 }

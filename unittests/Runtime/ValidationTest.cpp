@@ -64,9 +64,25 @@ TEST(Validation, DimensionsAreNumberedTheSyclWay) {
   expectContains(What, "global size 7 in dimension 2");
 }
 
-TEST(Validation, ZeroGlobalSize) {
-  expectContains(expectRefused(sycl::errc::nd_range, 2, {8, 0, 1}, {4, 1, 1}),
-                 "global size in dimension 0 is 0");
+TEST(Validation, ZeroGlobalSizeRunsNothing) {
+  // SYCL 2020 rejects only a non-zero index space; an empty one is legal.
+  std::atomic<int> Runs{0};
+  NamedValidationKernel Kernel{&Runs};
+  rt::launch(libraryLaunch(Kernel, 2, {8, 0, 1}, {4, 1, 1}));
+  rt::launch(libraryLaunch(Kernel, 1, {0, 1, 1}, {16, 1, 1}));
+  EXPECT_EQ(Runs.load(), 0);
+  // Its local size is still checked.
+  expectContains(expectRefused(sycl::errc::nd_range, 2, {0, 8, 1}, {0, 8, 1}),
+                 "local size in dimension 1 is 0");
+}
+
+TEST(Validation, MoreThan2To64WorkItems) {
+  // 2^32 x 2^32 work-items in groups of 256: 2^56 groups, which do not
+  // overflow, but the work-item count does.
+  size_t Half = size_t(1) << 32;
+  expectContains(
+      expectRefused(sycl::errc::nd_range, 2, {Half, Half, 1}, {256, 1, 1}),
+      "global size {4294967296,4294967296} has more than 2^64 work-items");
 }
 
 TEST(Validation, ZeroLocalSize) {

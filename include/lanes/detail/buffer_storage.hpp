@@ -27,11 +27,52 @@
 
 #include <cstddef>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <string>
 #include <utility>
 
 namespace lanes::detail {
+
+/// Throws errc::memory_allocation: \p What's \p Dims sizes \p Sizes of
+/// \p ElementSize bytes are more bytes than a size_t counts. Out of line,
+/// so that the checks inline into command groups and fold away.
+[[noreturn, gnu::noinline, gnu::cold]] inline void
+throwTooManyBytes(const char *What, const size_t *Sizes, int Dims,
+                  size_t ElementSize) {
+  std::string Shape;
+  for (int I = 0; I < Dims; ++I)
+    Shape += (I ? ", " : "{") + std::to_string(Sizes[I]);
+  throw sycl::exception(sycl::make_error_code(sycl::errc::memory_allocation),
+                        std::string(What) + ": a range of " + Shape +
+                            "} elements of " + std::to_string(ElementSize) +
+                            " bytes is more bytes than a size_t counts");
+}
+
+/// The bytes of an array of \p Range elements of \p ElementSize bytes.
+/// Throws errc::memory_allocation, naming \p What, when they do not fit in
+/// a size_t (where range::size() would wrap around).
+template <typename RangeT>
+size_t checkedBytes(const RangeT &Range, size_t ElementSize, const char *What) {
+  constexpr int Dims = RangeT::dimensions;
+  size_t Bytes = ElementSize;
+  bool Empty = false, Overflow = false;
+  for (int I = 0; I < Dims; ++I) {
+    Empty |= Range[I] == 0;
+    Overflow |=
+        Range[I] != 0 && Bytes > std::numeric_limits<size_t>::max() / Range[I];
+    Bytes *= Range[I];
+  }
+  if (Empty)
+    return 0;
+  if (Overflow) {
+    size_t Sizes[Dims];
+    for (int I = 0; I < Dims; ++I)
+      Sizes[I] = Range[I];
+    throwTooManyBytes(What, Sizes, Dims, ElementSize);
+  }
+  return Bytes;
+}
 
 /// The bytes of one buffer and where they go when the last owner is gone.
 /// Not thread-safe beyond std::shared_ptr's own reference count: SYCL

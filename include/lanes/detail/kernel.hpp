@@ -532,8 +532,9 @@ template <int Dims>
 RangeShape setRangeSizes(rt::LaunchDesc &Desc, const sycl::range<Dims> &R,
                          size_t Largest = MaxRangeGroupSize,
                          const RequiredSize &Required = {}) {
-  if (R.size() == 0)
-    return RangeShape::Empty;
+  for (int I = 0; I < Dims; ++I)
+    if (R[I] == 0)
+      return RangeShape::Empty;
   Desc.Dims = Dims;
   for (int I = 0; I < Dims; ++I)
     Desc.Global[Dims - 1 - I] = R[I];
