@@ -1,0 +1,27 @@
+// Errors the compiler finds in a kernel name the source line without -g:
+// lanes++ keeps source locations in the IR (clang's location tracking,
+// which emits no debug info), and a later -Rpass-analysis of the user's
+// own still selects the remarks.
+// RUN: not lanes++ -O2 -fno-caret-diagnostics -c %s -o %t.o 2>&1 | FileCheck %s
+// RUN: not lanes++ -O2 --lanes-report -fno-caret-diagnostics -c %s -o %t.o 2>&1 | FileCheck %s --check-prefixes=CHECK,REPORT
+// CHECK: error: {{.*}}kernel-error-location.cpp:[[@LINE+9]]: in kernel '{{.*}}': recursive call to 'descend(sycl::_V1::nd_item<1>, int*, int)' reaches a barrier or work-item query; kernels may not recurse into them
+// REPORT: remark: kernel {{.*}} 0 barriers
+#include <sycl/sycl.hpp>
+
+int descend(sycl::nd_item<1> It, int *Local, int Depth) {
+  if (Depth == 0)
+    return 0;
+  sycl::group_barrier(It.get_group());
+  int Value = Local[(It.get_local_id(0) + Depth) % 16];
+  return descend(It, Local, Depth - 1) * 2 + Value;
+}
+
+int main(int Argc, char **) {
+  sycl::queue Q;
+  int *Out = sycl::malloc_shared<int>(64, Q);
+  Q.parallel_for(sycl::range<1>(64), [=](sycl::item<1> I) { Out[I] = 1; });
+  Q.parallel_for(sycl::nd_range<1>(64, 16), [=](sycl::nd_item<1> It) {
+    Out[It.get_global_id(0)] = descend(It, Out, Argc);
+  });
+  return 0;
+}
