@@ -66,8 +66,10 @@ void lanes::rt::detail::requireLibraryOnlyItem(const WorkItem *Item,
   std::fprintf(
       stderr,
       "lanes: error: %s (at %s:%u) reached in compiled kernel '%s' "
-      "from a function of another translation unit: barriers and "
-      "group functions work only in the kernel's own translation unit\n",
+      "from code the compiler cannot see from the kernel (a function of "
+      "another translation unit, or one called through a function pointer "
+      "or a virtual call): barriers and group functions work only in "
+      "functions the kernel calls directly in its translation unit\n",
       Builtin, File ? File : "<unknown file>", Line,
       Running ? Running->kernelName() : "<unknown>");
   std::abort();

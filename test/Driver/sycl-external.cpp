@@ -17,8 +17,8 @@
 // RUN: %t.lib barrier | FileCheck %s --check-prefix=LIB-BARRIER
 // RUN: %t.lib reduce | FileCheck %s --check-prefix=LIB-REDUCE
 // QUERIES: external queries: OK
-// BARRIER: lanes: error: __lanes_barrier (at {{.*}}sycl-external.cpp:{{[0-9]+}}) reached in compiled kernel 'main::Barrier' from a function of another translation unit: barriers and group functions work only in the kernel's own translation unit
-// REDUCE: lanes: error: __lanes_group_reduce_i32 (at {{.*}}) reached in compiled kernel 'main::Reduce' from a function of another translation unit
+// BARRIER: lanes: error: __lanes_barrier (at {{.*}}sycl-external.cpp:{{[0-9]+}}) reached in compiled kernel 'main::Barrier' from code the compiler cannot see from the kernel (a function of another translation unit, or one called through a function pointer or a virtual call): barriers and group functions work only in functions the kernel calls directly in its translation unit
+// REDUCE: lanes: error: __lanes_group_reduce_i32 (at {{.*}}) reached in compiled kernel 'main::Reduce' from code the compiler cannot see from the kernel (a function of another translation unit,
 // LIB-BARRIER: barrier: OK
 // LIB-REDUCE: reduce: OK
 #include <sycl/sycl.hpp>
