@@ -183,7 +183,8 @@ public:
       return lanes::detail::extensionNames();
     else
       static_assert(detail_device::AlwaysFalse<Param>,
-                    "Lanes does not implement this platform info descriptor");
+                    "platform::get_info takes an info::platform descriptor");
+    __builtin_unreachable();
   }
 
   friend bool operator==(const platform &, const platform &) { return true; }
@@ -444,7 +445,9 @@ typename Param::return_type device::get_info() const {
     return lanes::detail::hostArchitecture();
   } else {
     static_assert(detail_device::AlwaysFalse<Param>,
-                  "Lanes does not implement this device info descriptor");
+                  "device::get_info takes an info::device descriptor (or a "
+                  "device extension's)");
+    __builtin_unreachable();
   }
 }
 
@@ -468,6 +471,7 @@ typename Param::return_type context::get_info() const {
   } else {
     static_assert(detail_device::AlwaysFalse<Param>,
                   "context::get_info takes an info::context descriptor");
+    __builtin_unreachable();
   }
 }
 

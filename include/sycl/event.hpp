@@ -109,7 +109,7 @@ public:
 
   template <typename Param> typename Param::return_type get_info() const {
     static_assert(std::is_same_v<Param, info::event::command_execution_status>,
-                  "Lanes does not implement this event info descriptor");
+                  "event::get_info takes an info::event descriptor");
     checkNotRecorded("event::get_info");
     return info::event_command_status::complete;
   }
@@ -122,7 +122,8 @@ public:
     static_assert(std::is_same_v<Param, prof::command_submit> ||
                       std::is_same_v<Param, prof::command_start> ||
                       std::is_same_v<Param, prof::command_end>,
-                  "Lanes does not implement this profiling descriptor");
+                  "event::get_profiling_info takes an info::event_profiling "
+                  "descriptor");
     checkNotRecorded("event::get_profiling_info");
     if (!Times || !Times->Profiled)
       throw exception(make_error_code(errc::invalid),
