@@ -29,6 +29,31 @@ namespace {
 /// The runtime call that names the work-item (include/lanes/abi.h).
 constexpr StringLiteral ExternalCallFn = "__lanes_external_call";
 
+/// C's <math.h> functions, and glibc's exp10 and sincos, by their double
+/// names (the names are reserved to the C library).
+constexpr StringLiteral MathFunctions[] = {
+    "acos",      "acosh",      "asin",    "asinh",     "atan",   "atan2",
+    "atanh",     "cbrt",       "ceil",    "copysign",  "cos",    "cosh",
+    "erf",       "erfc",       "exp",     "exp10",     "exp2",   "expm1",
+    "fabs",      "fdim",       "floor",   "fma",       "fmax",   "fmin",
+    "fmod",      "frexp",      "hypot",   "ilogb",     "ldexp",  "lgamma",
+    "llrint",    "llround",    "log",     "log10",     "log1p",  "log2",
+    "logb",      "lrint",      "lround",  "modf",      "nan",    "nearbyint",
+    "nextafter", "nexttoward", "pow",     "remainder", "remquo", "rint",
+    "round",     "roundeven",  "scalbln", "scalbn",    "sin",    "sincos",
+    "sinh",      "sqrt",       "tan",     "tanh",      "tgamma", "trunc"};
+
+/// Whether \p Name is one of MathFunctions on double, float (suffix f) or
+/// long double (suffix l), or glibc's reentrant lgamma_r of one of those.
+bool isMathFunction(StringRef Name) {
+  if (Name.consume_back("_r") && !Name.starts_with("lgamma"))
+    return false;
+  if (is_contained(MathFunctions, Name))
+    return true;
+  return (Name.ends_with("f") || Name.ends_with("l")) &&
+         is_contained(MathFunctions, Name.drop_back());
+}
+
 /// Whether `Call` may reach code outside the module, `Reaching` being the
 /// functions of the module known to.
 bool mayReachOutside(const CallBase &Call, const FunctionSet &Reaching,
@@ -46,7 +71,7 @@ bool mayReachOutside(const CallBase &Call, const FunctionSet &Reaching,
   LibFunc Known;
   const TargetLibraryInfo &TLI = FAM.getResult<TargetLibraryAnalysis>(
       *const_cast<Function *>(Call.getFunction()));
-  return !TLI.getLibFunc(*Callee, Known);
+  return !TLI.getLibFunc(*Callee, Known) && !isMathFunction(Callee->getName());
 }
 
 /// The defined functions of `M` that may reach code outside it.

@@ -19,7 +19,8 @@
 /// (`__*`: the builtins, and helpers of the compiler and the C++ runtime
 /// such as `__mulsc3`), functions that access no memory (they cannot read
 /// the runtime's state either), and C library functions (TargetLibraryInfo
-/// knows them; they call no kernel code, and math functions must stay
+/// knows them, and all of <math.h>, some of which, such as erfc and lgamma,
+/// it does not; they call no kernel code, and math functions must stay
 /// widenable).
 //
 //===----------------------------------------------------------------------===//
