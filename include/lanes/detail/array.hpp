@@ -9,7 +9,10 @@
 /// Operators taking a scalar are templates over integral types. That keeps
 /// `id<1> + 1` and `id<1> == 0` unambiguous although id<1> converts to
 /// size_t: an exact template match beats the built-in operator reached
-/// through the conversion.
+/// through the conversion. They take the scalar by value: bound to a
+/// reference, a constexpr local of the kernel's enclosing function would be
+/// odr-used, so the kernel lambda would capture it and divide by a value
+/// it loads (`Ptr[I / Block]` would not vectorize).
 ///
 /// Everything here runs inside kernels: no exceptions, no virtual calls,
 /// trivially copyable.
@@ -52,14 +55,14 @@ public:
     return Res;                                                                \
   }                                                                            \
   template <typename T, EnableIfIndexScalar<T> = 0>                            \
-  friend Derived operator OP(const Derived &L, const T &R) {                   \
+  friend Derived operator OP(const Derived &L, T R) {                          \
     Derived Res = L;                                                           \
     for (int I = 0; I < Dims; ++I)                                             \
       Res.Values[I] = L.Values[I] OP static_cast<size_t>(R);                   \
     return Res;                                                                \
   }                                                                            \
   template <typename T, EnableIfIndexScalar<T> = 0>                            \
-  friend Derived operator OP(const T &L, const Derived &R) {                   \
+  friend Derived operator OP(T L, const Derived &R) {                          \
     Derived Res = R;                                                           \
     for (int I = 0; I < Dims; ++I)                                             \
       Res.Values[I] = static_cast<size_t>(L) OP R.Values[I];                   \
@@ -85,13 +88,13 @@ public:
 
   // Compound assignment.
 #define LANES_ARRAY_COMPOUND_OP(OP)                                            \
-  Derived &operator OP(const Derived & R) {                                    \
+  Derived &operator OP(const Derived &R) {                                     \
     for (int I = 0; I < Dims; ++I)                                             \
       Values[I] OP R.Values[I];                                                \
     return self();                                                             \
   }                                                                            \
   template <typename T, EnableIfIndexScalar<T> = 0>                            \
-  Derived &operator OP(const T & R) {                                          \
+  Derived &operator OP(T R) {                                                  \
     for (int I = 0; I < Dims; ++I)                                             \
       Values[I] OP static_cast<size_t>(R);                                     \
     return self();                                                             \
@@ -120,22 +123,22 @@ public:
   }
   /// Equality with a scalar compares every dimension with it.
   template <typename T, EnableIfIndexScalar<T> = 0>
-  friend bool operator==(const Derived &L, const T &R) {
+  friend bool operator==(const Derived &L, T R) {
     for (int I = 0; I < Dims; ++I)
       if (L.Values[I] != static_cast<size_t>(R))
         return false;
     return true;
   }
   template <typename T, EnableIfIndexScalar<T> = 0>
-  friend bool operator==(const T &L, const Derived &R) {
+  friend bool operator==(T L, const Derived &R) {
     return R == L;
   }
   template <typename T, EnableIfIndexScalar<T> = 0>
-  friend bool operator!=(const Derived &L, const T &R) {
+  friend bool operator!=(const Derived &L, T R) {
     return !(L == R);
   }
   template <typename T, EnableIfIndexScalar<T> = 0>
-  friend bool operator!=(const T &L, const Derived &R) {
+  friend bool operator!=(T L, const Derived &R) {
     return !(R == L);
   }
 
