@@ -196,12 +196,24 @@ Value *collectiveStep(const CallInst &Call, Value *Acc, Value *X, Value *Item,
   }
   // Work-items may contribute to a reduction in any order, which lets the
   // vectorizer split a float sum across lanes.
+  bool Reduce = getBuiltin(&Call) == Builtin::GroupReduce;
   IRBuilder<>::FastMathFlagGuard Guard(B);
   FastMathFlags FMF;
-  FMF.setAllowReassoc(getBuiltin(&Call) == Builtin::GroupReduce);
+  FMF.setAllowReassoc(Reduce);
   B.setFastMathFlags(FMF);
   bool Float = Call.getType()->isFloatingPointTy();
-  switch (opOf(Call)) {
+  unsigned Op = opOf(Call);
+  if (Reduce && Float && (Op == LANES_OP_MIN || Op == LANES_OP_MAX)) {
+    // fmin and fmax skip NaNs. The vectorizer reduces neither minnum nor
+    // maxnum without no-NaNs flags, but does reduce minimum and maximum:
+    // with each NaN replaced by the identity, and the accumulator starting
+    // at it, those give the same results.
+    X = B.CreateSelect(B.CreateFCmpUNO(X, X), collectiveStart(Call), X);
+    return B.CreateBinaryIntrinsic(Op == LANES_OP_MIN ? Intrinsic::minimum
+                                                      : Intrinsic::maximum,
+                                   Acc, X, nullptr, "acc");
+  }
+  switch (Op) {
   case LANES_OP_ADD:
     return Float ? B.CreateFAdd(Acc, X, "acc") : B.CreateAdd(Acc, X, "acc");
   case LANES_OP_MUL:
