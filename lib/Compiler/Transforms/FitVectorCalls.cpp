@@ -7,6 +7,7 @@
 #include "FitVectorCalls.h"
 
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/Analysis/VectorUtils.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -68,16 +69,37 @@ bool hasFeature(const Function &F, StringRef Feature) {
   return is_contained(Features, Feature);
 }
 
+/// Whether \p F can call variants of \p Isa: its target has the
+/// instructions, and for AVX-512 also passes 512-bit vectors in zmm
+/// registers. A target that prefers 256-bit vectors (most AVX-512 CPUs'
+/// tuning) passes a <16 x float> as two ymm halves unless the function's
+/// "min-legal-vector-width" asks for 512 bits, and the variant, which reads
+/// zmm0, would compute lanes 8 to 15 from garbage.
+bool canCall(const Function &F, const VectorIsa &Isa, unsigned RegisterBits) {
+  if (!hasFeature(F, Isa.Feature))
+    return false;
+  unsigned Required = 0;
+  F.getFnAttribute("min-legal-vector-width")
+      .getValueAsString()
+      .getAsInteger(10, Required);
+  return Isa.Bits <= 256 || std::max(RegisterBits, Required) >= Isa.Bits;
+}
+
 /// Rewrites `Call` (of variant `V`, with vector result `Ty`) into calls of
-/// the widest variant `F` can run, or returns false when it already can.
-bool fit(CallInst &Call, const VariantName &V, FixedVectorType &Ty) {
+/// the widest variant its function can call, or returns false when it
+/// already can call `V`. \p RegisterBits is the function's vector register
+/// width.
+bool fit(CallInst &Call, const VariantName &V, FixedVectorType &Ty,
+         unsigned RegisterBits) {
   Function &F = *Call.getFunction();
+  auto Callable = [&](const VectorIsa &I) {
+    return canCall(F, I, RegisterBits);
+  };
   const VectorIsa *Own =
       find_if(Isas, [&](const VectorIsa &I) { return I.Letter == V.Isa; });
-  if (Own == std::end(Isas) || hasFeature(F, Own->Feature))
+  if (Own == std::end(Isas) || Callable(*Own))
     return false;
-  const VectorIsa &Best = *find_if(
-      Isas, [&](const VectorIsa &I) { return hasFeature(F, I.Feature); });
+  const VectorIsa &Best = *find_if(Isas, Callable);
   unsigned Lanes = Best.Bits / Ty.getScalarSizeInBits();
   if (Lanes == 0 || V.Lanes % Lanes != 0)
     return false;
@@ -116,7 +138,11 @@ bool fit(CallInst &Call, const VariantName &V, FixedVectorType &Ty) {
 } // namespace
 
 PreservedAnalyses FitVectorCallsPass::run(Function &F,
-                                          FunctionAnalysisManager &) {
+                                          FunctionAnalysisManager &FAM) {
+  unsigned RegisterBits =
+      FAM.getResult<TargetIRAnalysis>(F)
+          .getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector)
+          .getFixedValue();
   bool Changed = false;
   for (Instruction &I : make_early_inc_range(instructions(F))) {
     auto *Call = dyn_cast<CallInst>(&I);
@@ -128,7 +154,7 @@ PreservedAnalyses FitVectorCallsPass::run(Function &F,
     if (V && V->Lanes == Ty->getNumElements() &&
         V->Params.size() == Call->arg_size() &&
         all_of(Call->args(), [&](const Use &A) { return A->getType() == Ty; }))
-      Changed |= fit(*Call, *V, *Ty);
+      Changed |= fit(*Call, *V, *Ty, RegisterBits);
   }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }

@@ -15,8 +15,11 @@
 /// (glibc's x86 vector ABI: `_ZGV<isa>N<lanes><v...>_<name>`, isa b = SSE,
 /// c = AVX, d = AVX2, e = AVX-512) whose instruction set the calling
 /// function's target features lack into calls of the widest variant they
-/// allow, on equal parts of the vector, and joins the results. glibc ships
-/// every libmvec function in all four variants.
+/// allow, on equal parts of the vector, and joins the results. The same
+/// holds for an AVX-512 variant in a function that does not pass 512-bit
+/// vectors in zmm registers (its target prefers 256-bit vectors, as most
+/// AVX-512 CPUs do): the caller passes a <16 x float> as two ymm halves.
+/// glibc ships every libmvec function in all four variants.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_TRANSFORMS_FITVECTORCALLS_H

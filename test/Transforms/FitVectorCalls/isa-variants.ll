@@ -2,6 +2,8 @@
 ; becomes calls of the widest variant they allow, on parts of the vector.
 ; RUN: lanes-opt -passes=lanes-fit-vector-calls %s -S | FileCheck %s
 
+target triple = "x86_64-unknown-linux-gnu"
+
 declare <8 x float> @_ZGVdN8v_expf(<8 x float>) nounwind memory(none)
 declare <4 x double> @_ZGVdN4v_sin(<4 x double>) nounwind memory(none)
 declare <8 x float> @_ZGVdN8vv_powf(<8 x float>, <8 x float>) nounwind memory(none)
@@ -56,4 +58,28 @@ define <16 x float> @avx2(<16 x float> %x) "target-features"="+avx,+avx2" {
 define <8 x float> @native(<8 x float> %x) "target-features"="+avx,+avx2,+fma" {
   %y = call <8 x float> @_ZGVdN8v_expf(<8 x float> %x)
   ret <8 x float> %y
+}
+
+; AVX-512 on a target that prefers 256-bit vectors, as most AVX-512 CPUs'
+; tuning does (said here by prefer-vector-width): the function passes a
+; <16 x float> as two ymm halves, where the variant reads zmm0, so two AVX2
+; calls. One whose min-legal-vector-width asks for 512 bits, or that
+; prefers them, passes it in zmm0 and keeps the call.
+; CHECK-LABEL: define <16 x float> @avx512_prefers_256(
+; CHECK-COUNT-2: call <8 x float> @_ZGVdN8v_logf(<8 x float>
+; CHECK-LABEL: define <16 x float> @avx512_legal_512(
+; CHECK-NEXT: %y = call <16 x float> @_ZGVeN16v_logf(<16 x float> %x)
+; CHECK-LABEL: define <16 x float> @avx512_prefers_512(
+; CHECK-NEXT: %y = call <16 x float> @_ZGVeN16v_logf(<16 x float> %x)
+define <16 x float> @avx512_prefers_256(<16 x float> %x) "target-features"="+avx,+avx2,+avx512f,+evex512" "prefer-vector-width"="256" {
+  %y = call <16 x float> @_ZGVeN16v_logf(<16 x float> %x)
+  ret <16 x float> %y
+}
+define <16 x float> @avx512_legal_512(<16 x float> %x) "target-features"="+avx,+avx2,+avx512f,+evex512" "prefer-vector-width"="256" "min-legal-vector-width"="512" {
+  %y = call <16 x float> @_ZGVeN16v_logf(<16 x float> %x)
+  ret <16 x float> %y
+}
+define <16 x float> @avx512_prefers_512(<16 x float> %x) "target-features"="+avx,+avx2,+avx512f,+evex512" "prefer-vector-width"="512" {
+  %y = call <16 x float> @_ZGVeN16v_logf(<16 x float> %x)
+  ret <16 x float> %y
 }
