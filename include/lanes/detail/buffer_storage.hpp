@@ -34,15 +34,15 @@
 
 namespace lanes::detail {
 
-/// Throws errc::memory_allocation: \p What's \p Dims sizes \p Sizes of
-/// \p ElementSize bytes are more bytes than a size_t counts. Out of line,
-/// so that the checks inline into command groups and fold away.
-[[noreturn, gnu::noinline, gnu::cold]] inline void
-throwTooManyBytes(const char *What, const size_t *Sizes, int Dims,
-                  size_t ElementSize) {
+/// Throws errc::memory_allocation: \p What's \p Range of elements of
+/// \p ElementSize bytes is more bytes than a size_t counts. Out of line,
+/// so that checkedBytes inlines into command groups and folds away.
+template <typename RangeT>
+[[noreturn, gnu::noinline, gnu::cold]] void
+throwTooManyBytes(const RangeT &Range, size_t ElementSize, const char *What) {
   std::string Shape;
-  for (int I = 0; I < Dims; ++I)
-    Shape += (I ? ", " : "{") + std::to_string(Sizes[I]);
+  for (int I = 0; I < RangeT::dimensions; ++I)
+    Shape += (I ? ", " : "{") + std::to_string(Range[I]);
   throw sycl::exception(sycl::make_error_code(sycl::errc::memory_allocation),
                         std::string(What) + ": a range of " + Shape +
                             "} elements of " + std::to_string(ElementSize) +
@@ -54,23 +54,16 @@ throwTooManyBytes(const char *What, const size_t *Sizes, int Dims,
 /// a size_t (where range::size() would wrap around).
 template <typename RangeT>
 size_t checkedBytes(const RangeT &Range, size_t ElementSize, const char *What) {
-  constexpr int Dims = RangeT::dimensions;
   size_t Bytes = ElementSize;
-  bool Empty = false, Overflow = false;
-  for (int I = 0; I < Dims; ++I) {
-    Empty |= Range[I] == 0;
-    Overflow |=
-        Range[I] != 0 && Bytes > std::numeric_limits<size_t>::max() / Range[I];
+  bool Overflow = false;
+  for (int I = 0; I < RangeT::dimensions; ++I) {
+    if (Range[I] == 0)
+      return 0;
+    Overflow |= Bytes > std::numeric_limits<size_t>::max() / Range[I];
     Bytes *= Range[I];
   }
-  if (Empty)
-    return 0;
-  if (Overflow) {
-    size_t Sizes[Dims];
-    for (int I = 0; I < Dims; ++I)
-      Sizes[I] = Range[I];
-    throwTooManyBytes(What, Sizes, Dims, ElementSize);
-  }
+  if (Overflow)
+    throwTooManyBytes(Range, ElementSize, What);
   return Bytes;
 }
 
