@@ -45,6 +45,8 @@ void diagnoseKernel(const Function &Kernel, const Instruction *At,
                 .str();
   std::string Text =
       (Where + "in kernel '" + kernelName(Kernel) + "': " + Message).str();
+  if (At && Where.empty())
+    Text += " (compile with -g for its source line)";
   Kernel.getContext().diagnose(DiagnosticInfoKernel(std::move(Text)));
 }
 
