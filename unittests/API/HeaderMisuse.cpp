@@ -25,7 +25,7 @@ int main() {
   });
 #elif LANES_MISUSE == 4 // an nd-range kernel asking for an item
   Q.parallel_for(sycl::nd_range<1>(4, 2), [=](sycl::item<1> It) { P[It] = 0; });
-#elif LANES_MISUSE == 5 // a device descriptor Lanes does not answer
+#elif LANES_MISUSE == 5 // another class's descriptor to device::get_info
   (void)Q.get_device().get_info<sycl::info::platform::name>();
 #elif LANES_MISUSE == 6 // an offset and a reduction (queue shortcut)
   Q.parallel_for(sycl::range<1>(4), sycl::id<1>(1),
