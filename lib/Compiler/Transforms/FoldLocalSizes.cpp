@@ -12,23 +12,65 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/PatternMatch.h"
 
 using namespace llvm;
+using namespace llvm::PatternMatch;
 
 #define DEBUG_TYPE "lanes-fold-local-sizes"
 
 STATISTIC(NumFolded, "Local-size and local-id queries folded to constants");
+STATISTIC(NumGlobalIds, "Global ids marked as not wrapping");
 
 namespace lanes {
+namespace {
+
+/// True when \p V is the query \p B of dimension \p Dim.
+bool isQuery(const Value *V, Builtin B, const Value *Dim) {
+  auto *Call = dyn_cast<CallInst>(V);
+  return Call && getBuiltin(Call) == B && Call->getArgOperand(0) == Dim;
+}
+
+/// Marks each `group_id(d) * local_size(d) + local_id(d)` of \p F, the
+/// global id as the SYCL headers compute it, nuw: a global id is below the
+/// global size, which the runtime keeps below 2^64 (it refuses more work-
+/// items), so neither step wraps. A comparison of the global id then
+/// holds on one range of local ids (lanes-trim-work-item-loops).
+bool markGlobalIds(Function &F) {
+  bool Changed = false;
+  for (Instruction &Id : instructions(F)) {
+    if (getBuiltin(&Id) != Builtin::LocalId)
+      continue;
+    Value *Dim = cast<CallInst>(Id).getArgOperand(0);
+    for (User *U : Id.users()) {
+      Value *Base, *Group, *Size;
+      if (!match(U, m_c_Add(m_Specific(&Id), m_Value(Base))) ||
+          !match(Base, m_c_Mul(m_Value(Group), m_Value(Size))))
+        continue;
+      if (!isQuery(Group, Builtin::GroupId, Dim))
+        std::swap(Group, Size);
+      if (!isQuery(Group, Builtin::GroupId, Dim) ||
+          !isQuery(Size, Builtin::LocalSize, Dim))
+        continue;
+      cast<Instruction>(Base)->setHasNoUnsignedWrap(true);
+      cast<Instruction>(U)->setHasNoUnsignedWrap(true);
+      ++NumGlobalIds;
+      Changed = true;
+    }
+  }
+  return Changed;
+}
+
+} // namespace
 
 PreservedAnalyses FoldLocalSizesPass::run(Function &F,
                                           FunctionAnalysisManager &) {
-  std::optional<LocalSize> Size;
-  if (isWorkGroupFunction(F))
-    Size = fixedLocalSize(F);
-  if (!Size)
+  if (!isWorkGroupFunction(F))
     return PreservedAnalyses::all();
-  bool Changed = false;
+  bool Changed = markGlobalIds(F);
+  std::optional<LocalSize> Size = fixedLocalSize(F);
+  if (!Size)
+    return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
   for (Instruction &I : make_early_inc_range(instructions(F))) {
     Builtin B = getBuiltin(&I);
     if (B != Builtin::LocalSize && B != Builtin::LocalId)

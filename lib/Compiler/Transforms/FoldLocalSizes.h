@@ -1,4 +1,4 @@
-//===- FoldLocalSizes.h - Constant local sizes ------------------*- C++ -*-===//
+//===- FoldLocalSizes.h - Constant local sizes, global ids ------*- C++ -*-===//
 //
 /// \file
 /// Function pass `lanes-fold-local-sizes`, on work-group functions after
@@ -16,6 +16,12 @@
 /// get no `!range`: InstCombine would then rewrite `63 - lid` as `lid ^
 /// 63`, which ScalarEvolution does not see as a reversed index;
 /// lanes-uniform-trip-counts evaluates what the ids decide instead.)
+///
+/// In every work-group function, specialized or not, the global ids the
+/// SYCL headers compute, `group_id(d) * local_size(d) + local_id(d)`, get
+/// nuw on both steps: the runtime refuses launches of 2^64 work-items or
+/// more, so a global id never wraps. `lanes-trim-work-item-loops` then
+/// trims a work-item loop to the items of a bounds check `gid < n`.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_TRANSFORMS_FOLDLOCALSIZES_H
@@ -26,7 +32,7 @@
 namespace lanes {
 
 /// Replaces the local-size queries of a specialized work-group function by
-/// its sizes.
+/// its sizes, and marks the global ids of every one as not wrapping.
 class FoldLocalSizesPass : public llvm::PassInfoMixin<FoldLocalSizesPass> {
 public:
   llvm::PreservedAnalyses run(llvm::Function &F,
