@@ -51,6 +51,11 @@ struct GuardedLoop {
   BranchInst *Guard;
   CmpInst::Predicate Pred; ///< the body runs when `Counter Pred Limit`
   Value *Limit;
+  /// Where the test compares `Offset + Counter`, a global id, with the
+  /// limit: Offset, which the transformations take off the limit; else
+  /// null. For `==` and `!=` the add may wrap, as the subtraction does;
+  /// for `<` and `>=` it is nuw, and the subtraction saturates at 0.
+  Value *Offset = nullptr;
   BasicBlock *Body;
 };
 
@@ -133,13 +138,34 @@ bool matchCountedLoop(const Loop &L, GuardedLoop &G) {
   return true;
 }
 
-/// Whether \p Cond compares the counter of \p G with a limit invariant in
-/// \p L; sets G.Pred and G.Limit.
+/// Whether \p Cond compares the counter of \p G, or the counter plus an
+/// offset (see GuardedLoop::Offset), with a limit invariant in \p L; sets
+/// G.Pred, G.Limit and G.Offset.
 bool comparesCounter(const Loop &L, Value *Cond, GuardedLoop &G) {
   Value *Compared;
-  return match(Cond, m_ICmp(G.Pred, m_Value(Compared), m_Value(G.Limit))) &&
-         L.isLoopInvariant(G.Limit) &&
-         (Compared == G.Counter || masksNothing(Compared, G));
+  if (!match(Cond, m_ICmp(G.Pred, m_Value(Compared), m_Value(G.Limit))) ||
+      !L.isLoopInvariant(G.Limit))
+    return false;
+  G.Offset = nullptr;
+  if (Compared == G.Counter || masksNothing(Compared, G))
+    return true;
+  auto *Add = dyn_cast<BinaryOperator>(Compared);
+  if (!Add || !match(Add, m_c_Add(m_Specific(G.Counter), m_Value(G.Offset))) ||
+      !L.isLoopInvariant(G.Offset))
+    return false;
+  return ICmpInst::isEquality(G.Pred) ||
+         (Add->hasNoUnsignedWrap() &&
+          (G.Pred == CmpInst::ICMP_ULT || G.Pred == CmpInst::ICMP_UGE));
+}
+
+/// Makes G.Limit the limit of the counter itself, in the preheader.
+void subtractOffset(GuardedLoop &G, IRBuilder<> &B) {
+  if (!G.Offset)
+    return;
+  G.Limit = ICmpInst::isEquality(G.Pred)
+                ? B.CreateSub(G.Limit, G.Offset, "limit")
+                : B.CreateBinaryIntrinsic(Intrinsic::usub_sat, G.Limit,
+                                          G.Offset, nullptr, "limit");
 }
 
 std::optional<GuardedLoop> matchGuardedLoop(const Loop &L) {
@@ -181,8 +207,9 @@ constexpr unsigned MaxSplitSize = 400;
 
 /// A counted loop with a branch on a comparison of its counter with an
 /// invariant limit that holds on one side of a point only (`lid < d`,
-/// `lid >= d`), where both sides do work: the loop runs in two parts, one
-/// per side, each without the test.
+/// `lid >= d`) or at one value only (`lid == k`, `gid != k`), where both
+/// sides do work: the loop runs in parts, one per side, each without the
+/// test.
 std::optional<std::pair<GuardedLoop, ICmpInst *>>
 matchSplitLoop(const Loop &L) {
   GuardedLoop G;
@@ -200,7 +227,7 @@ matchSplitLoop(const Loop &L) {
     auto *Branch = dyn_cast<BranchInst>(BB->getTerminator());
     if (BB != G.Latch && Branch && Branch->isConditional() &&
         comparesCounter(L, Branch->getCondition(), G) &&
-        G.Pred != CmpInst::ICMP_EQ && admitsRange(G.Pred))
+        (admitsRange(G.Pred) || G.Pred == CmpInst::ICMP_NE))
       return std::make_pair(G, cast<ICmpInst>(Branch->getCondition()));
   }
   return std::nullopt;
@@ -251,6 +278,7 @@ std::pair<Value *, Value *> admittedRange(const GuardedLoop &G,
 /// Makes \p G count over the iterations that run its body only.
 void trim(GuardedLoop &G) {
   IRBuilder<> B(G.Preheader->getTerminator());
+  subtractOffset(G, B);
   auto [Lo, Hi] = admittedRange(G, B);
   Value *Runs = B.CreateICmpULT(Lo, Hi, "trimmed.runs");
   G.Preheader->getTerminator()->eraseFromParent();
@@ -269,57 +297,80 @@ void trim(GuardedLoop &G) {
   ++NumTrimmed;
 }
 
-/// Runs \p G, a loop of \p L, as two loops: a copy for the counter values
-/// below the point where \p Test changes, the loop itself for the rest,
-/// each with \p Test's value in it; either is skipped when it would be
-/// empty.
+/// Runs \p G, a loop of \p L, in parts over consecutive ranges of counter
+/// values, in each of which \p Test has one value: `<` and the like change
+/// at one point, `==` and `!=` at the limit and after it. Copies of the
+/// loop run the parts before the last, the loop itself the last; each part
+/// has the test's value in it and is skipped when it would be empty.
 void split(const Loop &L, GuardedLoop &G, ICmpInst *Test) {
   LLVMContext &Ctx = G.Header->getContext();
   Function &F = *G.Header->getParent();
   IRBuilder<> B(G.Preheader->getTerminator());
+  subtractOffset(G, B);
   Value *End = counterEnd(G, B);
-  // The test holds below the point for `<` and `<=`; the point is the limit,
-  // or the value after it for `<=` and `>`.
-  bool Below = G.Pred == CmpInst::ICMP_ULT || G.Pred == CmpInst::ICMP_ULE;
-  Value *Point = G.Pred == CmpInst::ICMP_ULE || G.Pred == CmpInst::ICMP_UGT
-                     ? afterLimit(G, End, B)
-                     : G.Limit;
-  Point = B.CreateBinaryIntrinsic(
-      Intrinsic::umin, End,
-      B.CreateBinaryIntrinsic(Intrinsic::umax, G.Start, Point), nullptr,
-      "split.at");
-
-  // The first part: a copy of the loop over [start, point).
-  ValueToValueMapTy VMap;
-  SmallVector<BasicBlock *, 8> Copies;
-  for (BasicBlock *BB : L.blocks()) {
-    Copies.push_back(CloneBasicBlock(BB, VMap, ".first", &F));
-    VMap[BB] = Copies.back();
+  auto Clamped = [&](Value *Point) {
+    return B.CreateBinaryIntrinsic(
+        Intrinsic::umin, End,
+        B.CreateBinaryIntrinsic(Intrinsic::umax, G.Start, Point), nullptr,
+        "split.at");
+  };
+  // The points where the test changes, and its value before the first;
+  // it flips at each point.
+  SmallVector<Value *, 2> Points;
+  if (G.Pred == CmpInst::ICMP_ULE || G.Pred == CmpInst::ICMP_UGT) {
+    Points = {Clamped(afterLimit(G, End, B))};
+  } else {
+    Points = {Clamped(G.Limit)};
+    if (ICmpInst::isEquality(G.Pred))
+      Points.push_back(Clamped(afterLimit(G, End, B)));
   }
-  remapInstructionsInBlocks(Copies, VMap);
-  BasicBlock *Second = BasicBlock::Create(Ctx, "split.second", &F, G.Header);
-  cast<BranchInst>(cast<BasicBlock>(VMap[G.Latch])->getTerminator())
-      ->setSuccessor(1, Second);
-  auto *FirstTest = cast<ICmpInst>(VMap[G.LatchTest]);
-  FirstTest->setOperand(0, VMap[G.Next]);
-  FirstTest->setOperand(1, Point);
+  bool Holds = G.Pred == CmpInst::ICMP_ULT || G.Pred == CmpInst::ICMP_ULE ||
+               G.Pred == CmpInst::ICMP_NE;
+
+  // Each part but the last is a copy of the loop over [From, Points[I]),
+  // entered from Guard, which skips it when it is empty.
+  static const char *const Copy[] = {".first", ".second"};
+  static const char *const NextGuard[] = {"split.second", "split.third"};
   G.Preheader->getTerminator()->eraseFromParent();
-  B.SetInsertPoint(G.Preheader);
-  B.CreateCondBr(B.CreateICmpULT(G.Start, Point),
-                 cast<BasicBlock>(VMap[G.Header]), Second);
+  BasicBlock *Guard = G.Preheader;
+  Value *From = G.Start;
+  for (auto [I, To] : enumerate(Points)) {
+    ValueToValueMapTy VMap;
+    SmallVector<BasicBlock *, 8> Copies;
+    for (BasicBlock *BB : L.blocks()) {
+      Copies.push_back(CloneBasicBlock(BB, VMap, Copy[I], &F));
+      VMap[BB] = Copies.back();
+    }
+    remapInstructionsInBlocks(Copies, VMap);
+    BasicBlock *Next = BasicBlock::Create(Ctx, NextGuard[I], &F, G.Header);
+    cast<BranchInst>(cast<BasicBlock>(VMap[G.Latch])->getTerminator())
+        ->setSuccessor(1, Next);
+    auto *LatchTest = cast<ICmpInst>(VMap[G.LatchTest]);
+    LatchTest->setOperand(0, VMap[G.Next]);
+    LatchTest->setOperand(1, To);
+    auto *Counter = cast<PHINode>(VMap[G.Counter]);
+    Counter->setIncomingValueForBlock(G.Preheader, From);
+    Counter->replaceIncomingBlockWith(G.Preheader, Guard);
+    auto *TestCopy = cast<ICmpInst>(VMap[Test]);
+    TestCopy->replaceAllUsesWith(ConstantInt::getBool(Ctx, Holds));
+    TestCopy->eraseFromParent();
+    Holds = !Holds;
 
-  // The second part: the loop itself over [point, end).
-  B.SetInsertPoint(Second);
-  B.CreateCondBr(B.CreateICmpULT(Point, End), G.Header, G.Exit);
-  G.Counter->setIncomingValueForBlock(G.Preheader, Point);
-  G.Counter->replaceIncomingBlockWith(G.Preheader, Second);
+    B.SetInsertPoint(Guard);
+    B.CreateCondBr(B.CreateICmpULT(From, To), cast<BasicBlock>(VMap[G.Header]),
+                   Next);
+    Guard = Next;
+    From = To;
+  }
+
+  // The last part: the loop itself over [From, end).
+  B.SetInsertPoint(Guard);
+  B.CreateCondBr(B.CreateICmpULT(From, End), G.Header, G.Exit);
+  G.Counter->setIncomingValueForBlock(G.Preheader, From);
+  G.Counter->replaceIncomingBlockWith(G.Preheader, Guard);
   for (PHINode &Phi : G.Exit->phis())
-    Phi.addIncoming(Phi.getIncomingValueForBlock(G.Latch), Second);
-
-  auto *FirstCopy = cast<ICmpInst>(VMap[Test]);
-  FirstCopy->replaceAllUsesWith(ConstantInt::getBool(Ctx, Below));
-  FirstCopy->eraseFromParent();
-  Test->replaceAllUsesWith(ConstantInt::getBool(Ctx, !Below));
+    Phi.addIncoming(Phi.getIncomingValueForBlock(G.Latch), Guard);
+  Test->replaceAllUsesWith(ConstantInt::getBool(Ctx, Holds));
   Test->eraseFromParent();
   ++NumSplit;
 }

@@ -25,7 +25,16 @@
 /// where the comparison changes: a copy runs the counter values below it
 /// and the loop itself the rest, each with the comparison's value there, in
 /// the same order as before. Neither part needs masked loads, and a part
-/// that starts at `d` reads `t[lid - d]` as contiguous vectors.
+/// that starts at `d` reads `t[lid - d]` as contiguous vectors. `lid == k`
+/// and `lid != k` change twice, at k and after it: two copies and the loop,
+/// the middle one of at most one iteration (Gauss-Jordan elimination's `if
+/// (col != pivot)` around the update of a row).
+///
+/// The comparison may also be of a global id, `base + lid` with `base`
+/// invariant: for `==` and `!=` always (the sum wraps as `k - base` does),
+/// for `<` and `>=` when the sum is nuw, as `lanes-fold-local-sizes` marks
+/// the global ids of the SYCL headers: a range kernel's `if (gid < n)` runs
+/// the items below `n - base` (saturating at 0) without masks.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_TRANSFORMS_TRIMWORKITEMLOOPS_H

@@ -2,9 +2,11 @@
 ; two sides both do work is split where the comparison changes: a copy of
 ; the loop runs the counter values below that point with the comparison's
 ; value there, the loop itself runs the rest with the other value, and
-; either part is skipped when empty. The iterations keep their order. A
-; loop that carries a value, or whose values are used after it, is left, and
-; so is a loop that runs as one vector anyway.
+; either part is skipped when empty. `==` and `!=` change twice, at the
+; limit and after it: two copies and the loop. They may compare a global
+; id, `base + counter`, whose limit is then `limit - base`. The iterations
+; keep their order. A loop that carries a value, or whose values are used
+; after it, is left, and so is a loop that runs as one vector anyway.
 ; RUN: lanes-opt -passes=lanes-trim-work-item-loops %s -S | FileCheck %s
 
 ; A scan step: every item loads its element, items from `d` on add the one
@@ -96,6 +98,125 @@ exit:
 ; CHECK: %v = select i1 false, i32 1, i32 2
 ; CHECK: header.first:
 ; CHECK: %v.first = select i1 true, i32 1, i32 2
+
+; Gauss-Jordan elimination's update, all but the pivot's column: `gid !=
+; k` over the whole loop, with gid = base + lid. Three parts: below the
+; pivot, the pivot (which skips the body), above it.
+define internal void @pivot(ptr %row, i64 %size, i64 %base, i64 %k) "lanes-work-group-of"="pivot" {
+pre:
+  br label %header
+header:
+  %lid = phi i64 [ 0, %pre ], [ %next, %latch ]
+  %gid = add i64 %base, %lid
+  %on = icmp eq i64 %gid, %k
+  br i1 %on, label %latch, label %update
+update:
+  %p = getelementptr float, ptr %row, i64 %gid
+  %x = load float, ptr %p
+  %y = fmul float %x, 2.0
+  store float %y, ptr %p
+  br label %latch
+latch:
+  %next = add nuw nsw i64 %lid, 1
+  %more = icmp ult i64 %next, %size
+  br i1 %more, label %header, label %exit
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define internal void @pivot(
+; CHECK: pre:
+; CHECK-NEXT: %limit = sub i64 %k, %base
+; CHECK-NEXT: %end = call i64 @llvm.umax.i64(i64 %size, i64 1)
+; CHECK-NEXT: %[[LOW:.*]] = call i64 @llvm.umax.i64(i64 0, i64 %limit)
+; CHECK-NEXT: %[[AT:split.at.*]] = call i64 @llvm.umin.i64(i64 %end, i64 %[[LOW]])
+; CHECK-NEXT: %[[IN:.*]] = icmp ult i64 %limit, %end
+; CHECK-NEXT: %[[K1:.*]] = add i64 %limit, 1
+; CHECK-NEXT: %[[AFTER:.*]] = select i1 %[[IN]], i64 %[[K1]], i64 %end
+; CHECK-NEXT: %[[LOW2:.*]] = call i64 @llvm.umax.i64(i64 0, i64 %[[AFTER]])
+; CHECK-NEXT: %[[AT2:split.at.*]] = call i64 @llvm.umin.i64(i64 %end, i64 %[[LOW2]])
+; CHECK-NEXT: %[[FIRST:.*]] = icmp ult i64 0, %[[AT]]
+; CHECK-NEXT: br i1 %[[FIRST]], label %header.first, label %split.second
+; CHECK: split.second:
+; CHECK-NEXT: %[[MID:.*]] = icmp ult i64 %[[AT]], %[[AT2]]
+; CHECK-NEXT: br i1 %[[MID]], label %header.second, label %split.third
+; CHECK: split.third:
+; CHECK-NEXT: %[[REST:.*]] = icmp ult i64 %[[AT2]], %end
+; CHECK-NEXT: br i1 %[[REST]], label %header, label %exit
+; CHECK: header:
+; CHECK-NEXT: %lid = phi i64 [ %[[AT2]], %split.third ], [ %next, %latch ]
+; CHECK: br i1 false, label %latch, label %update
+; CHECK: header.first:
+; CHECK-NEXT: %lid.first = phi i64 [ 0, %pre ], [ %next.first, %latch.first ]
+; CHECK: br i1 false, label %latch.first, label %update.first
+; CHECK: %more.first = icmp ult i64 %next.first, %[[AT]]
+; CHECK-NEXT: br i1 %more.first, label %header.first, label %split.second
+; CHECK: header.second:
+; CHECK-NEXT: %lid.second = phi i64 [ %[[AT]], %split.second ], [ %next.second, %latch.second ]
+; CHECK: br i1 true, label %latch.second, label %update.second
+; CHECK: %more.second = icmp ult i64 %next.second, %[[AT2]]
+; CHECK-NEXT: br i1 %more.second, label %header.second, label %split.third
+
+; `lid == s` where every item also stores: the one item `s` runs the
+; guarded part too.
+define internal void @equal(ptr %out, ptr %in, i64 %size, i64 %s) "lanes-work-group-of"="equal" {
+pre:
+  br label %header
+header:
+  %lid = phi i64 [ 0, %pre ], [ %next, %latch ]
+  %v = load i64, ptr %in
+  %at = icmp eq i64 %lid, %s
+  br i1 %at, label %one, label %latch
+one:
+  store i64 3, ptr %out
+  br label %latch
+latch:
+  %p = getelementptr i64, ptr %out, i64 %lid
+  store i64 %v, ptr %p
+  %next = add nuw nsw i64 %lid, 1
+  %more = icmp ult i64 %next, %size
+  br i1 %more, label %header, label %exit
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define internal void @equal(
+; CHECK-NOT: %limit
+; CHECK: header:
+; CHECK: br i1 false, label %one, label %latch
+; CHECK: header.first:
+; CHECK: br i1 false, label %one.first, label %latch.first
+; CHECK: header.second:
+; CHECK: br i1 true, label %one.second, label %latch.second
+
+; `base + lid < k`: the add may wrap, so the comparison of the sum need
+; not hold on one range of counter values: left alone.
+define internal void @wraps(ptr %out, i64 %size, i64 %base, i64 %k) "lanes-work-group-of"="wraps" {
+pre:
+  br label %header
+header:
+  %lid = phi i64 [ 0, %pre ], [ %next, %latch ]
+  %gid = add i64 %base, %lid
+  %o = getelementptr i32, ptr %out, i64 %lid
+  %in = icmp ult i64 %gid, %k
+  br i1 %in, label %one, label %two
+one:
+  store i32 1, ptr %o
+  br label %latch
+two:
+  store i32 2, ptr %o
+  br label %latch
+latch:
+  %next = add nuw nsw i64 %lid, 1
+  %more = icmp ult i64 %next, %size
+  br i1 %more, label %header, label %exit
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define internal void @wraps(
+; CHECK-NOT: split
+; CHECK: ret void
 
 ; Carries a sum from item to item: left alone.
 define internal void @carried(ptr %out, i64 %size, i64 %d) "lanes-work-group-of"="carried" {

@@ -69,6 +69,72 @@ exit:
 ; CHECK-NEXT: br label %body
 ; CHECK: %more = icmp ult i64 %next, %[[AFTER]]
 
+; `gid == k` with gid = base + lid, as in a range kernel's `if (it[0] ==
+; k)`: the one item k - base; the subtraction wraps as the add does.
+define internal void @global_one(ptr %out, i64 %size, i64 %base, i64 %k, i32 %v) "lanes-work-group-of"="global_one" {
+pre:
+  br label %header
+header:
+  %lid = phi i64 [ 0, %pre ], [ %next, %latch ]
+  %gid = add i64 %lid, %base
+  %hit = icmp eq i64 %gid, %k
+  br i1 %hit, label %body, label %latch
+body:
+  store i32 %v, ptr %out
+  br label %latch
+latch:
+  %next = add nuw nsw i64 %lid, 1
+  %more = icmp ult i64 %next, %size
+  br i1 %more, label %header, label %exit
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define internal void @global_one(
+; CHECK: pre:
+; CHECK-NEXT: %limit = sub i64 %k, %base
+; CHECK-NEXT: %end = call i64 @llvm.umax.i64(i64 %size, i64 1)
+; CHECK-NEXT: %[[IN:.*]] = icmp ult i64 %limit, %end
+; CHECK-NEXT: %[[K1:.*]] = add i64 %limit, 1
+; CHECK-NEXT: %[[AFTER:.*]] = select i1 %[[IN]], i64 %[[K1]], i64 %end
+; CHECK-NEXT: %trimmed.runs = icmp ult i64 %limit, %[[AFTER]]
+; CHECK: %lid = phi i64 [ %limit, %pre ], [ %next, %latch ]
+; CHECK-NEXT: br label %body
+; CHECK: %more = icmp ult i64 %next, %[[AFTER]]
+
+; `gid < n` with gid = base + lid that does not wrap (nuw): a global
+; bounds check, items [0, min(end, n - base)), the difference saturating
+; at 0 for the groups past n.
+define internal void @bounded(ptr %out, i64 %size, i64 %base, i64 %n) "lanes-work-group-of"="bounded" {
+pre:
+  br label %header
+header:
+  %lid = phi i64 [ 0, %pre ], [ %next, %latch ]
+  %gid = add nuw i64 %base, %lid
+  %in = icmp ult i64 %gid, %n
+  br i1 %in, label %body, label %latch
+body:
+  %p = getelementptr i32, ptr %out, i64 %gid
+  store i32 1, ptr %p
+  br label %latch
+latch:
+  %next = add nuw nsw i64 %lid, 1
+  %more = icmp ult i64 %next, %size
+  br i1 %more, label %header, label %exit
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define internal void @bounded(
+; CHECK: pre:
+; CHECK-NEXT: %limit = call i64 @llvm.usub.sat.i64(i64 %n, i64 %base)
+; CHECK-NEXT: %end = call i64 @llvm.umax.i64(i64 %size, i64 1)
+; CHECK-NEXT: %[[HI:.*]] = call i64 @llvm.umin.i64(i64 %end, i64 %limit)
+; CHECK-NEXT: %trimmed.runs = icmp ult i64 0, %[[HI]]
+; CHECK: %lid = phi i64 [ 0, %pre ], [ %next, %latch ]
+; CHECK-NEXT: %gid = add nuw i64 %base, %lid
+; CHECK-NEXT: br label %body
+
 define internal void @tail(ptr %out, i64 %size, i64 %k) "lanes-work-group-of"="tail" {
 pre:
   br label %header
@@ -103,9 +169,9 @@ exit:
 ; CHECK-NEXT: %done = phi i64 [ %size, %latch ], [ %size, %pre ]
 
 ; Not trimmed: the skipping path does something (a store in the header,
-; a store in the latch), a second value is carried around the loop, a
-; varying limit, and `!=`. (The first is split instead, see
-; split-guards.ll: its copy for the items below `s` comes last.)
+; a store in the latch), a second value is carried around the loop, and
+; a varying limit. (The first is split instead, see split-guards.ll: its
+; copy for the items below `s` comes last.)
 define internal void @kept(ptr %out, ptr %lims, i64 %size, i64 %s) "lanes-work-group-of"="kept" {
 pre:
   br label %h1
@@ -150,36 +216,7 @@ b3:
 l3:
   %n3 = add nuw nsw i64 %i3, 1
   %m3 = icmp ult i64 %n3, %size
-  br i1 %m3, label %h3, label %pre4
-pre4:
-  br label %h4
-h4:
-  %i4 = phi i64 [ 0, %pre4 ], [ %n4, %l4 ]
-  %c4 = icmp ne i64 %i4, %s
-  br i1 %c4, label %b4, label %l4
-b4:
-  store i64 2, ptr %out
-  br label %l4
-l4:
-  %n4 = add nuw nsw i64 %i4, 1
-  %m4 = icmp ult i64 %n4, %size
-  br i1 %m4, label %h4, label %pre5
-pre5:
-  br label %h5
-h5:
-  %i5 = phi i64 [ 0, %pre5 ], [ %n5, %l5 ]
-  %v5 = load i64, ptr %lims
-  %c5 = icmp eq i64 %i5, %s
-  br i1 %c5, label %b5, label %l5
-b5:
-  store i64 3, ptr %out
-  br label %l5
-l5:
-  %p5 = getelementptr i64, ptr %out, i64 %i5
-  store i64 %v5, ptr %p5
-  %n5 = add nuw nsw i64 %i5, 1
-  %m5 = icmp ult i64 %n5, %size
-  br i1 %m5, label %h5, label %exit
+  br i1 %m3, label %h3, label %exit
 exit:
   ret void
 }
@@ -190,8 +227,6 @@ exit:
 ; CHECK: br i1 false, label %b1, label %l1
 ; CHECK: %c2 = icmp ult i64 %i2, %s
 ; CHECK: %c3 = icmp ult i64 %i3, %lim
-; CHECK: %c4 = icmp ne i64 %i4, %s
-; CHECK: %c5 = icmp eq i64 %i5, %s
 ; CHECK-NOT: trimmed.runs
 ; CHECK: h1.first:
 ; CHECK: br i1 true, label %b1.first, label %l1.first
