@@ -1,5 +1,5 @@
 // lanes++ --lanes-report prints one remark per kernel, at the line of the
-// kernel's lambda: the local size it was specialized for (when the launch's
+// kernel's lambda, named by the kernel's type: the local size it was specialized for (when the launch's
 // is a constant), its barriers and collectives, sub-CFGs, loop-state
 // bytes, and how many work-item loops vectorized (4 lanes of float: the
 // default x86-64 target has SSE2).
@@ -17,8 +17,8 @@ int main() {
   // No barrier: one loop nest without state, in groups of 256. The twin for
   // padded ranges is never launched (N is a multiple of 256), so it is not
   // compiled and not reported.
-  // CHECK: lanes-report.cpp:[[@LINE+2]]:1: remark: kernel '{{.*}}RangeInvoker<{{.*}}, 1, false>>(void const*)' for local size 256x1x1 (fastest dimension first): 0 barriers, 1 sub-CFG, loop state 0 bytes per work-item (+0 bytes uniform), 1 of 1 work-item loop vectorized (4 lanes) [-Rpass-analysis=lanes-report]
-  // CHECK-NOT: RangeInvoker
+  // CHECK: lanes-report.cpp:[[@LINE+2]]:1: remark: kernel 'main::$_0' for local size 256x1x1 (fastest dimension first): 0 barriers, 1 sub-CFG, loop state 0 bytes per work-item (+0 bytes uniform), 1 of 1 work-item loop vectorized (4 lanes) [-Rpass-analysis=lanes-report]
+  // CHECK-NOT: rounded up
   Q.parallel_for(sycl::range<1>(N), [=](sycl::id<1> I) { B[I] = A[I] * 2.0f; });
 
   // Three barriers, four sub-CFGs; X and Y wait in loop state (4 bytes
@@ -27,7 +27,7 @@ int main() {
   // forwards its stores to its loads.
   Q.submit([&](sycl::handler &H) {
     sycl::local_accessor<float, 1> Tile(sycl::range<1>(L), H);
-    // CHECK: lanes-report.cpp:[[@LINE+2]]:1: remark: kernel '{{.*}}NdRangeInvoker<{{.*}}>>(void const*)' for local size 64x1x1 (fastest dimension first): 3 barriers, 4 sub-CFGs, loop state 8 bytes per work-item (+0 bytes uniform), 2 of 2 work-item loops vectorized (4 lanes) [-Rpass-analysis=lanes-report]
+    // CHECK: lanes-report.cpp:[[@LINE+2]]:1: remark: kernel 'main::$_1::operator()(sycl::_V1::handler&) const::'lambda'(sycl::_V1::nd_item<1>)' for local size 64x1x1 (fastest dimension first): 3 barriers, 4 sub-CFGs, loop state 8 bytes per work-item (+0 bytes uniform), 2 of 2 work-item loops vectorized (4 lanes) [-Rpass-analysis=lanes-report]
     // CHECK-NOT: remark
     H.parallel_for(sycl::nd_range<1>(N, L), [=](sycl::nd_item<1> It) {
       size_t Lid = It.get_local_id(0);
@@ -45,7 +45,7 @@ int main() {
   // Two collectives split it in three; the group sum is uniform (4 bytes),
   // X and the shifted value are per work-item. The local size is known only
   // at run time: the generic work-group function.
-  // CHECK: lanes-report.cpp:[[@LINE+3]]:1: remark: kernel '{{.*}}NdRangeInvoker<{{.*}}>>(void const*)': 0 barriers, 1 group collective, 1 sub-group collective, 3 sub-CFGs, loop state 8 bytes per work-item (+4 bytes uniform), 2 of 2 work-item loops vectorized (4 lanes) [-Rpass-analysis=lanes-report]
+  // CHECK: lanes-report.cpp:[[@LINE+3]]:1: remark: kernel 'main::$_2': 0 barriers, 1 group collective, 1 sub-group collective, 3 sub-CFGs, loop state 8 bytes per work-item (+4 bytes uniform), 2 of 2 work-item loops vectorized (4 lanes) [-Rpass-analysis=lanes-report]
   // CHECK-NOT: remark
   size_t RunTimeL = std::getenv("LANES_TEST_SMALL") ? L / 2 : L;
   Q.parallel_for(sycl::nd_range<1>(N, RunTimeL), [=](sycl::nd_item<1> It) {
@@ -60,7 +60,7 @@ int main() {
   // The unroller's loop passes give that loop a dedicated exit block; it
   // still runs in lockstep (its implicit barriers). The work-item loop of
   // its predicated last trips needs masked loads, which SSE2 lacks.
-  // CHECK: lanes-report.cpp:[[@LINE+2]]:1: remark: kernel '{{.*}}NdRangeInvoker<{{.*}}>>(void const*)' for local size 64x1x1 (fastest dimension first): 0 barriers, 5 implicit loop barriers, 6 sub-CFGs, loop state 22 bytes per work-item (+48 bytes uniform), 5 of 6 work-item loops vectorized (2, 4 lanes) [-Rpass-analysis=lanes-report]
+  // CHECK: lanes-report.cpp:[[@LINE+2]]:1: remark: kernel 'main::$_3' for local size 64x1x1 (fastest dimension first): 0 barriers, 5 implicit loop barriers, 6 sub-CFGs, loop state 22 bytes per work-item (+48 bytes uniform), 5 of 6 work-item loops vectorized (2, 4 lanes) [-Rpass-analysis=lanes-report]
   // CHECK-NOT: remark
   Q.parallel_for(sycl::nd_range<1>(N / 4, L), [=](sycl::nd_item<1> It) {
     size_t K = It.get_local_id(0);
@@ -74,6 +74,13 @@ int main() {
       S += A[I];
     B[It.get_global_id(0)] = S * T;
   });
+
+  // A range known at run time only: its twin for ranges that groups of up
+  // to 256 do not divide is compiled too, and says so.
+  // CHECK-DAG: lanes-report.cpp:[[@LINE+3]]:1: remark: kernel 'main::$_4': 0 barriers
+  // CHECK-DAG: lanes-report.cpp:[[@LINE+2]]:1: remark: kernel 'main::$_4' over its range rounded up to whole work-groups: 0 barriers
+  Q.parallel_for(sycl::range<1>(RunTimeL * 3),
+                 [=](sycl::id<1> I) { B[I] = A[I] + 1.0f; });
   Q.wait();
   sycl::free(A, Q);
   sycl::free(B, Q);

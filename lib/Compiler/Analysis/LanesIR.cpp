@@ -18,6 +18,8 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 
+#include <optional>
+
 using namespace llvm;
 
 namespace lanes {
@@ -270,9 +272,56 @@ std::string describeGroupSync(const CallInst &Call) {
   return (What + " at " + describeBarrier(Call)).str();
 }
 
-std::string kernelName(const Function &F) {
+/// The first template argument of \p Name, a demangled template-id
+/// (`X<A, B>...`), if it is one.
+static std::optional<StringRef> firstTemplateArgument(StringRef Name) {
+  size_t Open = Name.find('<');
+  if (Open == StringRef::npos)
+    return std::nullopt;
+  int Depth = 0;
+  for (size_t I = Open + 1; I < Name.size(); ++I) {
+    char C = Name[I];
+    if (C == '<' || C == '(' || C == '{') {
+      ++Depth;
+    } else if (C == '>' || C == ')' || C == '}') {
+      if (Depth-- == 0)
+        return Name.slice(Open + 1, I);
+    } else if (C == ',' && Depth == 0) {
+      return Name.slice(Open + 1, I);
+    }
+  }
+  return std::nullopt;
+}
+
+/// The demangled name of the entry \p F is a work-group function of.
+static std::string entryName(const Function &F) {
   StringRef Name = F.getName();
   return demangle(Name.take_front(Name.find(WorkGroupSuffix)));
+}
+
+/// The SYCL headers' entries are `void lanes::detail::kernelEntry<
+/// lanes::detail::XInvoker<K, ...>>(void const*)`.
+static constexpr StringLiteral EntryPrefix = "void lanes::detail::kernelEntry<";
+
+std::string kernelName(const Function &F) {
+  // Name the user's kernel object K, out of the WithProperties<K, P> it
+  // may be in.
+  std::string Entry = entryName(F);
+  StringRef Invoker = Entry;
+  if (!Invoker.consume_front(EntryPrefix))
+    return Entry;
+  std::optional<StringRef> Kernel = firstTemplateArgument(Invoker);
+  if (Kernel && Kernel->starts_with("lanes::detail::WithProperties<"))
+    Kernel = firstTemplateArgument(*Kernel);
+  return Kernel ? Kernel->str() : Entry;
+}
+
+bool roundsUpRange(const Function &F) {
+  std::string Entry = entryName(F);
+  StringRef Invoker = Entry;
+  return Invoker.consume_front(EntryPrefix) &&
+         Invoker.starts_with("lanes::detail::RangeInvoker<") &&
+         Invoker.ends_with(", true>>(void const*)");
 }
 
 void markKernelObjectDereferenceable(Function &WG) {

@@ -225,8 +225,13 @@ llvm::Function *workGroupFunctionFor(const llvm::CallInst &Query);
 std::string describeBarrier(const llvm::CallInst &Barrier);
 /// "the barrier at file:line", "the group reduction at file:line", ...
 std::string describeGroupSync(const llvm::CallInst &Call);
-/// A readable kernel name for diagnostics (demangled entry name).
+/// A readable kernel name for diagnostics: the kernel object of an entry
+/// of the SYCL headers, else the demangled entry name.
 std::string kernelName(const llvm::Function &F);
+/// True when \p F is, or is a work-group function of, the entry the SYCL
+/// headers make for a range kernel launched over its range rounded up to
+/// whole work-groups (the items past the range return at once).
+bool roundsUpRange(const llvm::Function &F);
 
 /// Marks the kernel object (the first parameter of work-group function
 /// `WG`) dereferenceable as far as the kernel reads it at constant offsets

@@ -96,6 +96,8 @@ OptimizationRemarkAnalysis report(const Function &WG, const WorkGroupSummary &S,
   OptimizationRemarkAnalysis R(ReportName, "KernelReport", kernelLocation(WG),
                                &WG.getEntryBlock());
   R << "kernel '" << kernelName(WG) << "'";
+  if (roundsUpRange(WG))
+    R << " over its range rounded up to whole work-groups";
   if (std::optional<LocalSize> Size = fixedLocalSize(WG))
     R << " for local size " << ore::NV("LocalSizeX", (*Size)[0]) << "x"
       << ore::NV("LocalSizeY", (*Size)[1]) << "x"
