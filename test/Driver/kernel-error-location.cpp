@@ -1,10 +1,10 @@
-// An error the compiler finds in a kernel names its source line when the
-// program is compiled with -g, and says so when it is not (clang keeps no
-// source locations without -g).
+// An error the compiler finds in a kernel names the kernel (its type, here
+// main's second lambda) and, when the program is compiled with -g, its
+// source line; without -g it says so (clang keeps no source locations).
 // RUN: not lanes++ -O2 -fno-caret-diagnostics -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=PLAIN
 // RUN: not lanes++ -O2 -g -fno-caret-diagnostics -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=DEBUG
-// PLAIN: error: in kernel '{{.*}}': recursive call to 'descend(sycl::_V1::nd_item<1>, int*, int)' reaches a barrier or work-item query; kernels may not recurse into them (compile with -g for its source line)
-// DEBUG: error: {{.*}}kernel-error-location.cpp:[[@LINE+8]]: in kernel '{{.*}}': recursive call to 'descend(sycl::_V1::nd_item<1>, int*, int)' reaches a barrier or work-item query; kernels may not recurse into them{{$}}
+// PLAIN: error: in kernel 'main::$_1': recursive call to 'descend(sycl::_V1::nd_item<1>, int*, int)' reaches a barrier or work-item query; kernels may not recurse into them (compile with -g for its source line)
+// DEBUG: error: {{.*}}kernel-error-location.cpp:[[@LINE+8]]: in kernel 'main::$_1': recursive call to 'descend(sycl::_V1::nd_item<1>, int*, int)' reaches a barrier or work-item query; kernels may not recurse into them{{$}}
 #include <sycl/sycl.hpp>
 
 int descend(sycl::nd_item<1> It, int *Local, int Depth) {

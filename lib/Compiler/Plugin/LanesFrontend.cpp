@@ -5,7 +5,8 @@
 /// it): honours two SYCL kernel attributes that clang does not know,
 /// `[[sycl::reqd_sub_group_size(N)]]` (also DPC++'s older spelling
 /// `[[intel::reqd_sub_group_size(N)]]`) and
-/// `[[sycl::reqd_work_group_size(...)]]`.
+/// `[[sycl::reqd_work_group_size(...)]]`; and rejects a kernel name given
+/// to two different kernels (checkKernelNames).
 ///
 /// Every kernel of a translation unit has one sub-group size, the value of
 /// `LANES_SUB_GROUP_SIZE` (docs/sub-groups.md), and it is the one size
@@ -37,6 +38,7 @@
 //===----------------------------------------------------------------------===//
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/DiagnosticSema.h"
@@ -45,6 +47,8 @@
 #include "clang/Lex/LiteralSupport.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallString.h"
 
 #include <optional>
@@ -464,14 +468,90 @@ void attachSizes(ASTContext &Ctx, const std::vector<SizeAttribute> &Held) {
       Diags.Report(Held[I].Loc, Unattached) << Held[I].Argument;
 }
 
-/// Acts on every size attribute the reader found.
-class SizeAttributeConsumer : public ASTConsumer {
+/// The declaration \p Name in the context \p DC, if there is one.
+template <typename DeclT>
+DeclT *lookUp(ASTContext &Ctx, const DeclContext *DC, StringRef Name) {
+  for (NamedDecl *D : DC->lookup(&Ctx.Idents.get(Name)))
+    if (auto *Found = dyn_cast<DeclT>(D))
+      return Found;
+  return nullptr;
+}
+
+/// \p T, or its first template argument when it is a specialization of
+/// the class template \p Wrapper.
+QualType unwrap(QualType T, const ClassTemplateDecl *Wrapper) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T->getAsCXXRecordDecl());
+  if (Wrapper && Spec && Spec->getSpecializedTemplate() == Wrapper)
+    return Spec->getTemplateArgs()[0].getAsType();
+  return T;
+}
+
+/// Where \p Kernel, a lambda's closure type or a functor class, is defined.
+SourceLocation whereDefined(const CXXRecordDecl *Kernel) {
+  const CXXRecordDecl *Definition = Kernel->getDefinition();
+  return (Definition ? Definition : Kernel)->getLocation();
+}
+
+/// SYCL 2020 (5.2) gives each kernel its own name, as DPC++ enforces: a
+/// kernel name that two different kernel objects (lambdas or functor
+/// types) are launched with in the translation unit is an error at the
+/// second, with a note at the first. The SYCL headers instantiate
+/// `lanes::detail::kernelInfo<NameT, KernelT, ...>` for every launch
+/// (KernelT may be a `WithProperties<K, P>` around the kernel K); unnamed
+/// kernels are named `lanes::detail::AutoName`.
+void checkKernelNames(ASTContext &Ctx) {
+  auto *Lanes =
+      lookUp<NamespaceDecl>(Ctx, Ctx.getTranslationUnitDecl(), "lanes");
+  auto *Detail = Lanes ? lookUp<NamespaceDecl>(Ctx, Lanes, "detail") : nullptr;
+  auto *Info = Detail ? lookUp<FunctionTemplateDecl>(Ctx, Detail, "kernelInfo")
+                      : nullptr;
+  if (!Info)
+    return;
+  auto *Wrapper = lookUp<ClassTemplateDecl>(Ctx, Detail, "WithProperties");
+  auto *AutoName = lookUp<CXXRecordDecl>(Ctx, Detail, "AutoName");
+  DiagnosticsEngine &Diags = Ctx.getDiagnostics();
+  unsigned Twice = Diags.getCustomDiagID(
+      DiagnosticsEngine::Error,
+      "kernel name %0 is given to two different kernels; SYCL requires "
+      "each kernel to have a name of its own");
+  unsigned First = Diags.getCustomDiagID(DiagnosticsEngine::Note,
+                                         "the other kernel named %0 is here");
+  // Each name's first kernel, and the kernels already reported.
+  llvm::DenseMap<const Type *, const CXXRecordDecl *> Named;
+  llvm::DenseSet<const CXXRecordDecl *> Reported;
+  for (FunctionDecl *Spec : Info->specializations()) {
+    const TemplateArgumentList *Args = Spec->getTemplateSpecializationArgs();
+    if (!Args || Args->size() < 2)
+      continue;
+    QualType Name = Args->get(0).getAsType();
+    const CXXRecordDecl *Kernel =
+        unwrap(Args->get(1).getAsType(), Wrapper)->getAsCXXRecordDecl();
+    const CXXRecordDecl *NameDecl = Name->getAsCXXRecordDecl();
+    if (!Kernel ||
+        (AutoName && NameDecl &&
+         NameDecl->getCanonicalDecl() == AutoName->getCanonicalDecl()))
+      continue;
+    Kernel = Kernel->getCanonicalDecl();
+    auto [It, New] =
+        Named.try_emplace(Name.getCanonicalType().getTypePtr(), Kernel);
+    if (New || It->second == Kernel || !Reported.insert(Kernel).second)
+      continue;
+    Diags.Report(whereDefined(Kernel), Twice) << Name;
+    Diags.Report(whereDefined(It->second), First) << Name;
+  }
+}
+
+/// Acts on every size attribute the reader found, and checks that kernel
+/// names are unique.
+class FrontendConsumer : public ASTConsumer {
 public:
-  explicit SizeAttributeConsumer(Preprocessor &PP) : PP(PP), Reader(PP) {
+  explicit FrontendConsumer(Preprocessor &PP) : PP(PP), Reader(PP) {
     PP.setTokenWatcher([this](const Token &Tok) { Reader.see(Tok); });
   }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    checkKernelNames(Ctx);
     if (Reader.attributes().empty())
       return;
     std::vector<SizeAttribute> Held;
@@ -488,7 +568,7 @@ private:
 class LanesFrontendAction : public PluginASTAction {
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
-    return std::make_unique<SizeAttributeConsumer>(CI.getPreprocessor());
+    return std::make_unique<FrontendConsumer>(CI.getPreprocessor());
   }
   bool ParseArgs(const CompilerInstance &,
                  const std::vector<std::string> &) override {
@@ -501,4 +581,5 @@ class LanesFrontendAction : public PluginASTAction {
 
 static FrontendPluginRegistry::Add<LanesFrontendAction>
     X("lanes-frontend",
-      "Lanes: honours reqd_sub_group_size and reqd_work_group_size");
+      "Lanes: honours reqd_sub_group_size and reqd_work_group_size, checks "
+      "kernel names");
