@@ -1,8 +1,8 @@
 // lanes++ --lanes-report prints one remark per kernel, at the line of the
-// kernel's lambda, named by the kernel's type: the local size it was specialized for (when the launch's
-// is a constant), its barriers and collectives, sub-CFGs, loop-state
-// bytes, and how many work-item loops vectorized (4 lanes of float: the
-// default x86-64 target has SSE2).
+// kernel's lambda, named by the kernel's type: the local size it was
+// specialized for (when the launch's is a constant), its barriers and
+// collectives, sub-CFGs, loop-state bytes, and how many work-item loops
+// vectorized (4 lanes of float: the default x86-64 target has SSE2).
 // RUN: lanes++ --lanes-report -fno-caret-diagnostics -c %s -o %t.o 2>&1 | FileCheck %s
 #include <sycl/sycl.hpp>
 
