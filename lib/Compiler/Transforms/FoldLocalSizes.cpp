@@ -25,8 +25,8 @@ STATISTIC(NumGlobalIds, "Global ids marked as not wrapping");
 namespace lanes {
 namespace {
 
-/// True when \p V is the query \p B of dimension \p Dim.
-bool isQuery(const Value *V, Builtin B, const Value *Dim) {
+/// True when \p V calls the query \p B of dimension \p Dim.
+bool callsQuery(const Value *V, Builtin B, const Value *Dim) {
   auto *Call = dyn_cast<CallInst>(V);
   return Call && getBuiltin(Call) == B && Call->getArgOperand(0) == Dim;
 }
@@ -47,10 +47,10 @@ bool markGlobalIds(Function &F) {
       if (!match(U, m_c_Add(m_Specific(&Id), m_Value(Base))) ||
           !match(Base, m_c_Mul(m_Value(Group), m_Value(Size))))
         continue;
-      if (!isQuery(Group, Builtin::GroupId, Dim))
+      if (!callsQuery(Group, Builtin::GroupId, Dim))
         std::swap(Group, Size);
-      if (!isQuery(Group, Builtin::GroupId, Dim) ||
-          !isQuery(Size, Builtin::LocalSize, Dim))
+      if (!callsQuery(Group, Builtin::GroupId, Dim) ||
+          !callsQuery(Size, Builtin::LocalSize, Dim))
         continue;
       cast<Instruction>(Base)->setHasNoUnsignedWrap(true);
       cast<Instruction>(U)->setHasNoUnsignedWrap(true);
