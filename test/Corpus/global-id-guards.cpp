@@ -66,15 +66,17 @@ int ndRange(sycl::queue &Q) {
 }
 
 /// 2-D range of 3 x 257 items: 257 has no divisor in [32, 256], so the
-/// rows run in groups of 128 with the last one rounded up.
+/// rows run in groups of 128 with the last one rounded up, and the work
+/// inside the bounds check of the rounded-up launch is split at the limit.
 int range2d(sycl::queue &Q) {
-  constexpr size_t Rows = 3, Cols = 257, Items = Rows * Cols;
+  constexpr size_t Rows = 3, Cols = 257, Items = Rows * Cols, ColOuts = 3;
   const size_t ColLimits[] = {0, 5, 128, 200, 256, 257, 1000};
   constexpr size_t ColCases = sizeof(ColLimits) / sizeof(ColLimits[0]);
-  uint32_t *Out = sycl::malloc_shared<uint32_t>(ColCases * 2 * Items, Q);
+  uint32_t *Out = sycl::malloc_shared<uint32_t>(ColCases * ColOuts * Items, Q);
+  std::fill(Out, Out + ColCases * ColOuts * Items, 0);
   for (size_t C = 0; C < ColCases; ++C) {
     size_t K = ColLimits[C];
-    uint32_t *O = Out + C * 2 * Items;
+    uint32_t *O = Out + C * ColOuts * Items;
     Q.parallel_for(sycl::range<2>(Rows, Cols), [=](sycl::item<2> It) {
       size_t Col = It[1], I = It.get_linear_id();
       uint32_t In = corpus::input(static_cast<uint32_t>(I), 6);
@@ -83,17 +85,21 @@ int range2d(sycl::queue &Q) {
         O[Items + I] = In + 1;
       else
         O[Items + I] = In + 2;
+      if (Col != K)
+        O[2 * Items + I] = In * 5;
     });
     Q.wait();
   }
 
-  std::vector<uint32_t> Want(ColCases * 2 * Items);
+  std::vector<uint32_t> Want(ColCases * ColOuts * Items);
   for (size_t C = 0; C < ColCases; ++C)
     for (size_t I = 0; I < Items; ++I) {
       size_t K = ColLimits[C], Col = I % Cols;
       uint32_t In = corpus::input(static_cast<uint32_t>(I), 6);
-      Want[C * 2 * Items + I] = Col != K ? In : 0;
-      Want[C * 2 * Items + Items + I] = Col < K ? In + 1 : In + 2;
+      uint32_t *W = Want.data() + C * ColOuts * Items;
+      W[I] = Col != K ? In : 0;
+      W[Items + I] = Col < K ? In + 1 : In + 2;
+      W[2 * Items + I] = Col != K ? In * 5 : 0;
     }
   int Rc = corpus::check("global-id-guards range", Out, Want);
   sycl::free(Out, Q);

@@ -21,6 +21,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/PatternMatch.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
@@ -275,8 +276,10 @@ std::pair<Value *, Value *> admittedRange(const GuardedLoop &G,
   }
 }
 
-/// Makes \p G count over the iterations that run its body only.
-void trim(GuardedLoop &G) {
+/// Makes \p G count over the iterations that run its body only. The loop
+/// keeps a preheader of its own, a block "trimmed.ph" after the test that
+/// skips it.
+void trim(GuardedLoop &G, LoopInfo &LI) {
   IRBuilder<> B(G.Preheader->getTerminator());
   subtractOffset(G, B);
   auto [Lo, Hi] = admittedRange(G, B);
@@ -289,6 +292,7 @@ void trim(GuardedLoop &G) {
   G.Counter->setIncomingValueForBlock(G.Preheader, Lo);
   G.LatchTest->setOperand(0, G.Next);
   G.LatchTest->setOperand(1, Hi);
+  SplitEdge(G.Preheader, G.Header, nullptr, &LI, nullptr, "trimmed.ph");
 
   Value *Condition = G.Guard->getCondition();
   BranchInst::Create(G.Body, G.Guard->getIterator());
@@ -382,16 +386,22 @@ PreservedAnalyses TrimWorkItemLoopsPass::run(Function &F,
   if (!isLoweredWorkGroupFunction(F))
     return PreservedAnalyses::all();
   LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
-  SmallVector<GuardedLoop, 8> Guarded;
+  SmallVector<std::pair<Loop *, GuardedLoop>, 8> Guarded;
   SmallVector<std::tuple<Loop *, GuardedLoop, ICmpInst *>, 8> Splits;
   for (Loop *L : LI.getLoopsInPreorder()) {
     if (std::optional<GuardedLoop> G = matchGuardedLoop(*L))
-      Guarded.push_back(*G);
+      Guarded.emplace_back(L, *G);
     else if (auto S = matchSplitLoop(*L))
       Splits.emplace_back(L, S->first, S->second);
   }
-  for (GuardedLoop &G : Guarded)
-    trim(G);
+  // A trimmed loop may test its counter again inside (a range kernel
+  // rounded up to whole groups, `if (gid != k)` inside its bounds check):
+  // it is split then too.
+  for (auto &[L, G] : Guarded) {
+    trim(G, LI);
+    if (auto S = matchSplitLoop(*L))
+      Splits.emplace_back(L, S->first, S->second);
+  }
   for (auto &[L, G, Test] : Splits)
     split(*L, G, Test);
   return Guarded.empty() && Splits.empty() ? PreservedAnalyses::all()

@@ -32,9 +32,11 @@ exit:
 ; CHECK-NEXT: %end = call i64 @llvm.umax.i64(i64 256, i64 1)
 ; CHECK-NEXT: %[[HI:.*]] = call i64 @llvm.umin.i64(i64 %end, i64 128)
 ; CHECK-NEXT: %trimmed.runs = icmp ult i64 0, %[[HI]]
-; CHECK-NEXT: br i1 %trimmed.runs, label %header, label %exit
+; CHECK-NEXT: br i1 %trimmed.runs, label %trimmed.ph, label %exit
+; CHECK: trimmed.ph:
+; CHECK-NEXT: br label %header
 ; CHECK: header:
-; CHECK-NEXT: %lid = phi i64 [ 0, %pre ], [ %next, %latch ]
+; CHECK-NEXT: %lid = phi i64 [ 0, %trimmed.ph ], [ %next, %latch ]
 ; CHECK-NEXT: br label %body
 ; CHECK: latch:
 ; CHECK-NEXT: %next = add nuw nsw i64 %lid, 1

@@ -6,7 +6,8 @@
 ; limit and after it: two copies and the loop. They may compare a global
 ; id, `base + counter`, whose limit is then `limit - base`. The iterations
 ; keep their order. A loop that carries a value, or whose values are used
-; after it, is left, and so is a loop that runs as one vector anyway.
+; after it, is left, and so is a loop that runs as one vector anyway. A
+; loop trimmed to a guard around its body is split after the trim.
 ; RUN: lanes-opt -passes=lanes-trim-work-item-loops %s -S | FileCheck %s
 
 ; A scan step: every item loads its element, items from `d` on add the one
@@ -156,6 +157,64 @@ exit:
 ; CHECK: br i1 true, label %latch.second, label %update.second
 ; CHECK: %more.second = icmp ult i64 %next.second, %[[AT2]]
 ; CHECK-NEXT: br i1 %more.second, label %header.second, label %split.third
+
+; The pivot's update in a range kernel rounded up to whole groups: the
+; bounds check `gid < n` around the whole body trims the loop to the items
+; below `n - base`, and the trimmed loop, on a preheader of its own, is
+; split at the pivot like the one above.
+define internal void @bounded_pivot(ptr %row, i64 %size, i64 %base, i64 %n, i64 %k) "lanes-work-group-of"="bounded_pivot" {
+pre:
+  br label %header
+header:
+  %lid = phi i64 [ 0, %pre ], [ %next, %latch ]
+  %gid = add nuw i64 %base, %lid
+  %in = icmp ult i64 %gid, %n
+  br i1 %in, label %body, label %latch
+body:
+  %on = icmp ne i64 %gid, %k
+  br i1 %on, label %update, label %latch
+update:
+  %p = getelementptr float, ptr %row, i64 %gid
+  %x = load float, ptr %p
+  %y = fmul float %x, 2.0
+  store float %y, ptr %p
+  br label %latch
+latch:
+  %next = add nuw nsw i64 %lid, 1
+  %more = icmp ult i64 %next, %size
+  br i1 %more, label %header, label %exit
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define internal void @bounded_pivot(
+; CHECK: pre:
+; CHECK-NEXT: %[[BOUND:.*]] = call i64 @llvm.usub.sat.i64(i64 %n, i64 %base)
+; CHECK-NEXT: %end = call i64 @llvm.umax.i64(i64 %size, i64 1)
+; CHECK-NEXT: %[[HI:.*]] = call i64 @llvm.umin.i64(i64 %end, i64 %[[BOUND]])
+; CHECK-NEXT: %trimmed.runs = icmp ult i64 0, %[[HI]]
+; CHECK-NEXT: br i1 %trimmed.runs, label %trimmed.ph, label %exit
+; CHECK: trimmed.ph:
+; CHECK-NEXT: %[[PIVOT:.*]] = sub i64 %k, %base
+; CHECK-NEXT: %[[END:.*]] = call i64 @llvm.umax.i64(i64 %[[HI]], i64 1)
+; CHECK: %[[AT:split.at.*]] = call i64 @llvm.umin.i64(i64 %[[END]],
+; CHECK: %[[AT2:split.at.*]] = call i64 @llvm.umin.i64(i64 %[[END]],
+; CHECK: br i1 %{{.*}}, label %header.first, label %split.second
+; CHECK: split.third:
+; CHECK-NEXT: %[[REST:.*]] = icmp ult i64 %[[AT2]], %[[END]]
+; CHECK-NEXT: br i1 %[[REST]], label %header, label %exit
+; CHECK: header:
+; CHECK-NEXT: %lid = phi i64 [ %[[AT2]], %split.third ], [ %next, %latch ]
+; CHECK-NEXT: %gid = add nuw i64 %base, %lid
+; CHECK-NEXT: br label %body
+; CHECK: body:
+; CHECK-NEXT: br i1 true, label %update, label %latch
+; CHECK: %more = icmp ult i64 %next, %[[HI]]
+; CHECK: header.first:
+; CHECK-NEXT: %lid.first = phi i64 [ 0, %trimmed.ph ], [ %next.first, %latch.first ]
+; CHECK: br i1 true, label %update.first, label %latch.first
+; CHECK: header.second:
+; CHECK: br i1 false, label %update.second, label %latch.second
 
 ; `lid == s` where every item also stores: the one item `s` runs the
 ; guarded part too.

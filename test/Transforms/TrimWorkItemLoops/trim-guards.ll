@@ -34,9 +34,11 @@ exit:
 ; CHECK-NEXT: %end = call i64 @llvm.umax.i64(i64 %size, i64 1)
 ; CHECK-NEXT: %[[HI:.*]] = call i64 @llvm.umin.i64(i64 %end, i64 %s)
 ; CHECK-NEXT: %trimmed.runs = icmp ult i64 0, %[[HI]]
-; CHECK-NEXT: br i1 %trimmed.runs, label %header, label %exit
+; CHECK-NEXT: br i1 %trimmed.runs, label %trimmed.ph, label %exit
+; CHECK: trimmed.ph:
+; CHECK-NEXT: br label %header
 ; CHECK: header:
-; CHECK-NEXT: %lid = phi i64 [ 0, %pre ], [ %next, %latch ]
+; CHECK-NEXT: %lid = phi i64 [ 0, %trimmed.ph ], [ %next, %latch ]
 ; CHECK-NEXT: br label %body
 ; CHECK: latch:
 ; CHECK: %more = icmp ult i64 %next, %[[HI]]
@@ -65,7 +67,7 @@ exit:
 ; CHECK-NEXT: %[[IN:.*]] = icmp ult i64 0, %end
 ; CHECK-NEXT: %[[AFTER:.*]] = select i1 %[[IN]], i64 1, i64 %end
 ; CHECK-NEXT: %trimmed.runs = icmp ult i64 0, %[[AFTER]]
-; CHECK: %lid = phi i64 [ 0, %pre ], [ %next, %latch ]
+; CHECK: %lid = phi i64 [ 0, %trimmed.ph ], [ %next, %latch ]
 ; CHECK-NEXT: br label %body
 ; CHECK: %more = icmp ult i64 %next, %[[AFTER]]
 
@@ -98,7 +100,7 @@ exit:
 ; CHECK-NEXT: %[[K1:.*]] = add i64 %limit, 1
 ; CHECK-NEXT: %[[AFTER:.*]] = select i1 %[[IN]], i64 %[[K1]], i64 %end
 ; CHECK-NEXT: %trimmed.runs = icmp ult i64 %limit, %[[AFTER]]
-; CHECK: %lid = phi i64 [ %limit, %pre ], [ %next, %latch ]
+; CHECK: %lid = phi i64 [ %limit, %trimmed.ph ], [ %next, %latch ]
 ; CHECK-NEXT: br label %body
 ; CHECK: %more = icmp ult i64 %next, %[[AFTER]]
 
@@ -131,7 +133,7 @@ exit:
 ; CHECK-NEXT: %end = call i64 @llvm.umax.i64(i64 %size, i64 1)
 ; CHECK-NEXT: %[[HI:.*]] = call i64 @llvm.umin.i64(i64 %end, i64 %limit)
 ; CHECK-NEXT: %trimmed.runs = icmp ult i64 0, %[[HI]]
-; CHECK: %lid = phi i64 [ 0, %pre ], [ %next, %latch ]
+; CHECK: %lid = phi i64 [ 0, %trimmed.ph ], [ %next, %latch ]
 ; CHECK-NEXT: %gid = add nuw i64 %base, %lid
 ; CHECK-NEXT: br label %body
 
@@ -163,7 +165,7 @@ exit:
 ; CHECK-NEXT: %[[K1:.*]] = add i64 %k, 1
 ; CHECK-NEXT: %[[AFTER:.*]] = select i1 %[[IN]], i64 %[[K1]], i64 %end
 ; CHECK-NEXT: %trimmed.runs = icmp ult i64 %[[AFTER]], %end
-; CHECK: %lid = phi i64 [ %[[AFTER]], %pre ], [ %next, %latch ]
+; CHECK: %lid = phi i64 [ %[[AFTER]], %trimmed.ph ], [ %next, %latch ]
 ; CHECK: %more = icmp ult i64 %next, %end
 ; CHECK: exit:
 ; CHECK-NEXT: %done = phi i64 [ %size, %latch ], [ %size, %pre ]
