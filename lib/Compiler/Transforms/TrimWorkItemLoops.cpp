@@ -140,12 +140,19 @@ bool matchCountedLoop(const Loop &L, GuardedLoop &G) {
 }
 
 /// Whether \p Cond compares the counter of \p G, or the counter plus an
-/// offset (see GuardedLoop::Offset), with a limit invariant in \p L; sets
-/// G.Pred, G.Limit and G.Offset.
+/// offset (see GuardedLoop::Offset), with a limit invariant in \p L, on
+/// either side; sets G.Pred, G.Limit and G.Offset.
 bool comparesCounter(const Loop &L, Value *Cond, GuardedLoop &G) {
   Value *Compared;
-  if (!match(Cond, m_ICmp(G.Pred, m_Value(Compared), m_Value(G.Limit))) ||
-      !L.isLoopInvariant(G.Limit))
+  if (!match(Cond, m_ICmp(G.Pred, m_Value(Compared), m_Value(G.Limit))))
+    return false;
+  // `n > gid` as `gid < n`: InstCombine leaves the order of two
+  // instructions as written.
+  if (L.isLoopInvariant(Compared)) {
+    std::swap(Compared, G.Limit);
+    G.Pred = CmpInst::getSwappedPredicate(G.Pred);
+  }
+  if (!L.isLoopInvariant(G.Limit))
     return false;
   G.Offset = nullptr;
   if (Compared == G.Counter || masksNothing(Compared, G))

@@ -137,6 +137,37 @@ exit:
 ; CHECK-NEXT: %gid = add nuw i64 %base, %lid
 ; CHECK-NEXT: br label %body
 
+; The same bounds check written `n > gid`, the limit first.
+define internal void @reversed(ptr %out, i64 %size, i64 %base, i64 %n) "lanes-work-group-of"="reversed" {
+pre:
+  br label %header
+header:
+  %lid = phi i64 [ 0, %pre ], [ %next, %latch ]
+  %gid = add nuw i64 %base, %lid
+  %in = icmp ugt i64 %n, %gid
+  br i1 %in, label %body, label %latch
+body:
+  %p = getelementptr i32, ptr %out, i64 %gid
+  store i32 1, ptr %p
+  br label %latch
+latch:
+  %next = add nuw nsw i64 %lid, 1
+  %more = icmp ult i64 %next, %size
+  br i1 %more, label %header, label %exit
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define internal void @reversed(
+; CHECK: pre:
+; CHECK-NEXT: %limit = call i64 @llvm.usub.sat.i64(i64 %n, i64 %base)
+; CHECK-NEXT: %end = call i64 @llvm.umax.i64(i64 %size, i64 1)
+; CHECK-NEXT: %[[HI:.*]] = call i64 @llvm.umin.i64(i64 %end, i64 %limit)
+; CHECK-NEXT: %trimmed.runs = icmp ult i64 0, %[[HI]]
+; CHECK: %lid = phi i64 [ 0, %trimmed.ph ], [ %next, %latch ]
+; CHECK-NEXT: %gid = add nuw i64 %base, %lid
+; CHECK-NEXT: br label %body
+
 define internal void @tail(ptr %out, i64 %size, i64 %k) "lanes-work-group-of"="tail" {
 pre:
   br label %header
