@@ -169,6 +169,16 @@ void overflows(buffers::Checker &Check, sycl::queue &Q) {
                  Q.parallel_for(sycl::range<2>(Half, Half),
                                 [=](sycl::item<2>) { *Ran = 1; });
                });
+  // 2^64 - 125 has no divisor in [32, 256]: groups of 128, the last one
+  // rounded up past 2^64.
+  Check.throws("range rounded up to 2^64 work-items", sycl::errc::nd_range,
+               "range of 18446744073709551491 work-items in dimension 1, "
+               "rounded up to whole work-groups of 128, has 2^64 "
+               "work-items or more",
+               [&] {
+                 Q.parallel_for(sycl::range<2>(1, size_t(-125)),
+                                [=](sycl::item<2>) { *Ran = 1; });
+               });
   Check.throws("nd_range of 2^64 work-items", sycl::errc::nd_range,
                "has more than 2^64 work-items", [&] {
                  Q.parallel_for(sycl::nd_range<2>({Half, Half}, {1, 256}),

@@ -524,6 +524,17 @@ inline size_t rangeGroupSize(size_t Extent,
 /// How a range maps onto a launch.
 enum class RangeShape { Empty, Exact, Padded };
 
+/// Throws the error for a range whose extent \p Extent in SYCL dimension
+/// \p Dim cannot be rounded up to whole groups of \p Local work-items.
+[[noreturn, gnu::noinline, gnu::cold]] inline void
+throwRangeRoundsPast(size_t Extent, int Dim, size_t Local) {
+  throw sycl::exception(
+      sycl::make_error_code(sycl::errc::nd_range),
+      "range of " + std::to_string(Extent) + " work-items in dimension " +
+          std::to_string(Dim) + ", rounded up to whole work-groups of " +
+          std::to_string(Local) + ", has 2^64 work-items or more");
+}
+
 /// Fills the sizes of a range launch: groups along the fastest dimension
 /// of at most \p Largest work-items, or of the size \p Required when it is
 /// one of \p Dims dimensions (another one is left for describeKernel to
@@ -544,9 +555,10 @@ RangeShape setRangeSizes(rt::LaunchDesc &Desc, const sycl::range<Dims> &R,
     Desc.Local[0] = rangeGroupSize(Desc.Global[0], Largest);
   bool Exact = true;
   for (int D = 0; D < Dims; ++D) {
-    size_t Extent = Desc.Global[D];
-    Desc.Global[D] =
-        (Extent + Desc.Local[D] - 1) / Desc.Local[D] * Desc.Local[D];
+    size_t Extent = Desc.Global[D], Local = Desc.Local[D];
+    size_t Groups = Extent / Local + (Extent % Local != 0);
+    if (__builtin_mul_overflow(Groups, Local, &Desc.Global[D]))
+      throwRangeRoundsPast(Extent, Dims - 1 - D, Local);
     Exact &= Desc.Global[D] == Extent;
   }
   return Exact ? RangeShape::Exact : RangeShape::Padded;
