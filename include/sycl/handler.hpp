@@ -632,6 +632,7 @@ private:
     prepareKernel<KernelName, KernelType>(*Invoker);
     lanes::detail::describeKernel<KernelName, KernelType>(Desc,
                                                           *Invoker.get());
+    lanes::detail::checkKernelName<KernelName, KernelType>();
     keepSpecTarget(*Invoker);
     Desc.LocalMemBytes = LocalMemBytes;
     MangledKernelName = Desc.KernelName;

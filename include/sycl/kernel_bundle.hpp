@@ -57,6 +57,10 @@ struct KernelInfo {
   /// launch of it (a range kernel has two, for padded ranges and not) that
   /// has registered keeps.
   size_t PrivateMemSize;
+  /// A named kernel's kernel object type, as its first launch to register
+  /// has it, and another that a launch under the same name has; null when
+  /// there is none.
+  const std::type_info *KernelType, *OtherKernelType;
 };
 
 /// The kernels of the program, in the order they registered.
@@ -103,9 +107,25 @@ template <typename T> const char *typeName() {
 /// starts once kernelInfo() is instantiated for it. Info is constant
 /// initialized, before any registration runs.
 template <typename Key> struct KernelRecord {
-  static inline KernelInfo Info{&typeName<Key>, SubGroupSize, 0,
-                                nullptr,        nullptr,      0};
+  static inline KernelInfo Info{
+      &typeName<Key>, SubGroupSize, 0, nullptr, nullptr, 0, nullptr, nullptr};
   static inline const bool Registered = KernelRegistry::get().add(Info);
+};
+
+/// Records, as the program starts, that the kernel named \p Key has a
+/// kernel object of type \p KernelT: SYCL 2020 (5.2) gives each kernel a
+/// name of its own, and launches of a name given to two kernels throw
+/// (checkKernelName). This catches what lanes++ cannot: library-only
+/// builds, and a name given in two translation units.
+template <typename Key, typename KernelT> struct NamedKernelType {
+  static inline const bool Set = [] {
+    KernelInfo &Info = KernelRecord<Key>::Info;
+    if (!Info.KernelType)
+      Info.KernelType = &typeid(KernelT);
+    else if (*Info.KernelType != typeid(KernelT))
+      Info.OtherKernelType = &typeid(KernelT);
+    return true;
+  }();
 };
 
 /// Sets the work-group limit of kernel \p Key as the program starts.
@@ -136,11 +156,36 @@ template <typename NameT, typename KernelT, size_t GroupLimit = 0,
 const KernelInfo &kernelInfo() {
   using Key = KernelKey<NameT, KernelT>;
   (void)KernelRecord<Key>::Registered;
+  if constexpr (!std::is_same_v<NameT, AutoName>)
+    (void)NamedKernelType<Key, typename UserKernelOf<KernelT>::type>::Set;
   if constexpr (GroupLimit != 0)
     (void)KernelGroupLimit<Key, GroupLimit>::Set;
   if constexpr (!std::is_void_v<Invoker>)
     (void)KernelRequirement<Key, Invoker>::Set;
   return KernelRecord<Key>::Info;
+}
+
+/// Throws the error for a launch under \p Kernel's name, which was given
+/// to two kernels. Out of line: the launch's block must stay whole for
+/// lanes-clone-kernels to see the kernel object's fields.
+[[noreturn, gnu::noinline, gnu::cold]] inline void
+throwSharedKernelName(const KernelInfo &Kernel) {
+  throw sycl::exception(
+      sycl::make_error_code(sycl::errc::invalid),
+      std::string("kernel name '") + Kernel.Name() +
+          "' is given to two different kernels, '" +
+          rt::demangle(Kernel.KernelType->name()) + "' and '" +
+          rt::demangle(Kernel.OtherKernelType->name()) +
+          "'; SYCL requires each kernel to have a name of its own");
+}
+
+/// Throws errc::invalid when the name of kernel \p NameT, \p KernelT was
+/// given to another kernel too. After describeKernel: the branch would
+/// hide the stores of the kernel object's fields from the launch.
+template <typename NameT, typename KernelT> void checkKernelName() {
+  const KernelInfo &Kernel = kernelInfo<NameT, KernelT>();
+  if (Kernel.OtherKernelType)
+    throwSharedKernelName(Kernel);
 }
 
 /// What a kernel bundle holds; copies of a bundle share one.

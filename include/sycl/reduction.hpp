@@ -772,6 +772,7 @@ private:
         makeSlots(CGH, Desc, *Results, std::index_sequence_for<Reds...>())});
     CGH.prepareKernel<KernelName, KernelT>(*Invoker);
     describeKernel<KernelName, KernelT>(Desc, *Invoker);
+    checkKernelName<KernelName, KernelT>();
     CGH.keepSpecTarget(*Invoker);
     Desc.LocalMemBytes = CGH.LocalMemBytes;
     CGH.MangledKernelName = Desc.KernelName;
