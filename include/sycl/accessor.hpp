@@ -79,10 +79,12 @@ struct TagTraits<sycl::mode_target_tag_t<M, T>> {
   static constexpr sycl::target Target = T;
 };
 
-/// The mode and target named by the tag among a constructor's arguments
-/// (read_write and device when there is none), for deduction guides.
-template <typename... Args> constexpr sycl::access_mode tagMode() {
-  sycl::access_mode Mode = sycl::access_mode::read_write;
+/// The mode and target named by the tag among the arguments of a
+/// constructor from a buffer of T (when there is none: read for const T,
+/// else read_write, and device), for deduction guides.
+template <typename T, typename... Args> constexpr sycl::access_mode tagMode() {
+  sycl::access_mode Mode = std::is_const_v<T> ? sycl::access_mode::read
+                                              : sycl::access_mode::read_write;
   ((Mode = TagTraits<Args>::IsTag ? TagTraits<Args>::Mode : Mode), ...);
   return Mode;
 }
@@ -188,8 +190,10 @@ class accessor
       lanes::detail::BufferAccessorBase<DataT, Dims, Mode, Target,
                                         lanes::detail::BufferStorage *>;
   static constexpr int VDims = lanes::detail::ViewDims<Dims>;
-  template <typename AllocatorT>
-  using BufferT = buffer<std::remove_const_t<DataT>, VDims, AllocatorT>;
+  template <typename ElemT, typename AllocatorT>
+  using BufferT = buffer<ElemT, VDims, AllocatorT>;
+  template <typename ElemT>
+  using EnableIfViews = lanes::detail::EnableIfBufferOf<ElemT, DataT>;
   template <typename TagT>
   using EnableIfTag = lanes::detail::EnableIfTagOf<TagT, Dims, Mode, Target>;
 
@@ -215,39 +219,44 @@ public:
 
   // Accessors bound to command group CGH.
 
-  template <typename AllocatorT>
-  accessor(BufferT<AllocatorT> &Buf, handler &CGH,
+  template <typename ElemT, typename AllocatorT, EnableIfViews<ElemT> = 0>
+  accessor(BufferT<ElemT, AllocatorT> &Buf, handler &CGH,
            const property_list &Props = {})
       : Base(Buf, Props) {
     bind(CGH);
   }
-  template <typename AllocatorT, typename TagT, EnableIfTag<TagT> = 0>
-  accessor(BufferT<AllocatorT> &Buf, handler &CGH, TagT,
+  template <typename ElemT, typename AllocatorT, typename TagT,
+            EnableIfViews<ElemT> = 0, EnableIfTag<TagT> = 0>
+  accessor(BufferT<ElemT, AllocatorT> &Buf, handler &CGH, TagT,
            const property_list &Props = {})
       : accessor(Buf, CGH, Props) {}
-  template <typename AllocatorT, int N = Dims,
-            std::enable_if_t<(N > 0), int> = 0>
-  accessor(BufferT<AllocatorT> &Buf, handler &CGH, range<VDims> AccessRange,
-           const property_list &Props = {})
+  template <typename ElemT, typename AllocatorT, int N = Dims,
+            EnableIfViews<ElemT> = 0, std::enable_if_t<(N > 0), int> = 0>
+  accessor(BufferT<ElemT, AllocatorT> &Buf, handler &CGH,
+           range<VDims> AccessRange, const property_list &Props = {})
       : Base(Buf, AccessRange, Props) {
     bind(CGH);
   }
-  template <typename AllocatorT, typename TagT, EnableIfTag<TagT> = 0>
-  accessor(BufferT<AllocatorT> &Buf, handler &CGH, range<VDims> AccessRange,
-           TagT, const property_list &Props = {})
+  template <typename ElemT, typename AllocatorT, typename TagT,
+            EnableIfViews<ElemT> = 0, EnableIfTag<TagT> = 0>
+  accessor(BufferT<ElemT, AllocatorT> &Buf, handler &CGH,
+           range<VDims> AccessRange, TagT, const property_list &Props = {})
       : accessor(Buf, CGH, AccessRange, Props) {}
   /// \p AccessRange at \p AccessOffset; throws errc::invalid when it does
   /// not fit in the buffer.
-  template <typename AllocatorT, int N = Dims,
-            std::enable_if_t<(N > 0), int> = 0>
-  accessor(BufferT<AllocatorT> &Buf, handler &CGH, range<VDims> AccessRange,
-           id<VDims> AccessOffset, const property_list &Props = {})
+  template <typename ElemT, typename AllocatorT, int N = Dims,
+            EnableIfViews<ElemT> = 0, std::enable_if_t<(N > 0), int> = 0>
+  accessor(BufferT<ElemT, AllocatorT> &Buf, handler &CGH,
+           range<VDims> AccessRange, id<VDims> AccessOffset,
+           const property_list &Props = {})
       : Base(Buf, AccessRange, AccessOffset, Props) {
     bind(CGH);
   }
-  template <typename AllocatorT, typename TagT, EnableIfTag<TagT> = 0>
-  accessor(BufferT<AllocatorT> &Buf, handler &CGH, range<VDims> AccessRange,
-           id<VDims> AccessOffset, TagT, const property_list &Props = {})
+  template <typename ElemT, typename AllocatorT, typename TagT,
+            EnableIfViews<ElemT> = 0, EnableIfTag<TagT> = 0>
+  accessor(BufferT<ElemT, AllocatorT> &Buf, handler &CGH,
+           range<VDims> AccessRange, id<VDims> AccessOffset, TagT,
+           const property_list &Props = {})
       : accessor(Buf, CGH, AccessRange, AccessOffset, Props) {}
 
   /// The IsPlaceholder parameter is deprecated and changes nothing.
@@ -385,16 +394,16 @@ private:
 // accessor (no handler) gets placeholder::true_t, which changes nothing.
 template <typename T, int Dims, typename AllocatorT, typename... Rest>
 accessor(buffer<T, Dims, AllocatorT> &, handler &, const Rest &...)
-    -> accessor<T, Dims, lanes::detail::tagMode<Rest...>(),
+    -> accessor<T, Dims, lanes::detail::tagMode<T, Rest...>(),
                 lanes::detail::tagTarget<Rest...>()>;
 template <typename T, int Dims, typename AllocatorT, typename... Rest>
 accessor(buffer<T, Dims, AllocatorT> &, const Rest &...)
-    -> accessor<T, Dims, lanes::detail::tagMode<Rest...>(),
+    -> accessor<T, Dims, lanes::detail::tagMode<T, Rest...>(),
                 lanes::detail::tagTarget<Rest...>(),
                 access::placeholder::true_t>;
 template <typename T, int Dims, typename AllocatorT, typename... Rest>
 host_accessor(buffer<T, Dims, AllocatorT> &, const Rest &...)
-    -> host_accessor<T, Dims, lanes::detail::tagMode<Rest...>()>;
+    -> host_accessor<T, Dims, lanes::detail::tagMode<T, Rest...>()>;
 
 template <typename DataT, int Dims, access_mode Mode, target Target,
           access::placeholder IsPlaceholder>

@@ -13,7 +13,9 @@
 /// storage comes from the buffer's allocator; the default buffer_allocator
 /// gives 64-byte aligned memory. Accessors (sycl/accessor.hpp) point into
 /// it directly. The get_access members return accessors and are defined
-/// with them; include <sycl/sycl.hpp>.
+/// with them; include <sycl/sycl.hpp>. A buffer of const T is read-only:
+/// only accessors of const T view it, so with use_host_ptr it may keep its
+/// data in const host memory, and it writes back only when asked to.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LANES_SYCL_BUFFER_HPP
@@ -78,6 +80,8 @@ public:
 namespace detail_buffer {
 /// Selects the buffer constructor that shares another buffer's storage.
 struct ShareTag {};
+/// Stands for the T * of the constructors of a buffer of const T.
+struct NoWritableHost;
 
 /// True for a container a 1-D buffer of T can be made from: std::data
 /// gives a pointer to T and std::size its length.
@@ -134,14 +138,22 @@ template <typename T, int Dims = 1,
 class buffer {
   static_assert(Dims >= 1 && Dims <= 3,
                 "SYCL buffers have 1, 2 or 3 dimensions");
-  static_assert(!std::is_const_v<T>,
-                "Lanes does not implement buffers of const T; use buffer<T> "
-                "built from a const T* and read-only accessors");
   static_assert(std::is_trivially_copyable_v<T>,
                 "SYCL buffer elements must be device-copyable (in Lanes: "
                 "trivially copyable)");
+  /// The element as the storage holds it. A buffer of const T is
+  /// read-only: its accessors are all of const T, so nothing writes its
+  /// data once the constructor has filled it.
+  using Element = std::remove_const_t<T>;
+  /// The host pointer that the buffer may write back to: T *, or for a
+  /// buffer of const T a type no pointer converts to, so that the
+  /// constructors from it do not collide with those from const T *.
+  using WritableHost =
+      std::conditional_t<std::is_const_v<T>, detail_buffer::NoWritableHost, T>;
+  static constexpr access::mode DefaultMode =
+      std::is_const_v<T> ? access::mode::read : access::mode::read_write;
   using Traits = typename std::allocator_traits<
-      AllocatorT>::template rebind_traits<T>;
+      AllocatorT>::template rebind_traits<Element>;
   using FinalData = lanes::detail::BufferStorage::FinalData;
 
 public:
@@ -162,9 +174,10 @@ public:
   /// The data of \p Host, written back there when the buffer dies (if it
   /// was written). With use_host_ptr the buffer keeps its data in
   /// \p Host itself.
-  buffer(T *Host, const range<Dims> &Range, const property_list &Props = {})
+  buffer(WritableHost *Host, const range<Dims> &Range,
+         const property_list &Props = {})
       : buffer(Host, Range, AllocatorT(), Props) {}
-  buffer(T *Host, const range<Dims> &Range, AllocatorT Alloc,
+  buffer(WritableHost *Host, const range<Dims> &Range, AllocatorT Alloc,
          const property_list &Props = {})
       : Range(checked(Range)), Alloc(Alloc), Props(Props) {
     Storage = useHostPtr() && Host ? borrow(Host) : copyOf(Host);
@@ -172,14 +185,18 @@ public:
       Storage->setFinalData(finalData(Host));
   }
 
-  /// A copy of \p Host; no write-back (the host data is read-only).
+  /// A copy of \p Host; no write-back (the host data is read-only). A
+  /// buffer of const T with use_host_ptr keeps its data in \p Host itself.
   buffer(const T *Host, const range<Dims> &Range,
          const property_list &Props = {})
       : buffer(Host, Range, AllocatorT(), Props) {}
   buffer(const T *Host, const range<Dims> &Range, AllocatorT Alloc,
          const property_list &Props = {})
       : Range(checked(Range)), Alloc(Alloc), Props(Props) {
-    Storage = copyOf(Host);
+    if constexpr (std::is_const_v<T>)
+      Storage = useHostPtr() && Host ? borrow(Host) : copyOf(Host);
+    else
+      Storage = copyOf(Host);
   }
 
   /// The data of \p Host, shared with the application: written back if
@@ -273,15 +290,16 @@ public:
 
   // Accessors (defined by sycl/accessor.hpp's classes).
 
-  /// An accessor of \p Mode and \p Target in command group \p CGH.
-  template <access::mode Mode = access::mode::read_write,
+  /// An accessor of \p Mode (by default read_write, read for const T) and
+  /// \p Target in command group \p CGH.
+  template <access::mode Mode = DefaultMode,
             access::target Target = access::target::device>
   accessor<T, Dims, Mode, Target, access::placeholder::false_t>
   get_access(handler &CGH) {
     return {*this, CGH};
   }
   /// The same, for \p AccessRange at \p AccessOffset.
-  template <access::mode Mode = access::mode::read_write,
+  template <access::mode Mode = DefaultMode,
             access::target Target = access::target::device>
   accessor<T, Dims, Mode, Target, access::placeholder::false_t>
   get_access(handler &CGH, range<Dims> AccessRange,
@@ -332,6 +350,9 @@ public:
          typename std::allocator_traits<AllocatorT>::template rebind_alloc<
              std::remove_const_t<NewT>>>
   reinterpret(range<NewDims> NewRange) const {
+    static_assert(std::is_const_v<NewT> || !std::is_const_v<T>,
+                  "buffer::reinterpret: a buffer of const T reinterprets "
+                  "only as a buffer of const elements");
     if (NewRange.size() * sizeof(NewT) != byte_size())
       lanes::detail::throwInvalid(
           "buffer::reinterpret: " + std::to_string(NewRange.size()) + " x " +
@@ -383,9 +404,9 @@ private:
     return R;
   }
 
-  T *data() const {
-    return reinterpret_cast<T *>(static_cast<char *>(Storage->data()) +
-                                 BaseBytes);
+  Element *data() const {
+    return reinterpret_cast<Element *>(static_cast<char *>(Storage->data()) +
+                                       BaseBytes);
   }
   bool useHostPtr() const {
     return Props.has_property<property::buffer::use_host_ptr>();
@@ -398,7 +419,7 @@ private:
       return std::make_shared<lanes::detail::BufferStorage>(nullptr, 0,
                                                             nullptr);
     typename Traits::allocator_type Owner(Alloc);
-    T *Data;
+    Element *Data;
     try {
       Data = Traits::allocate(Owner, Count);
     } catch (const std::bad_alloc &) {
@@ -408,7 +429,7 @@ private:
     }
     return std::make_shared<lanes::detail::BufferStorage>(
         Data, byte_size(), [Owner, Count](void *Memory) mutable {
-          Traits::deallocate(Owner, static_cast<T *>(Memory), Count);
+          Traits::deallocate(Owner, static_cast<Element *>(Memory), Count);
         });
   }
   /// New storage holding a copy of \p Host (if any).
@@ -419,13 +440,14 @@ private:
     return New;
   }
   /// Storage that is \p Host itself; \p Owner (if any) keeps it alive.
+  /// Host is const only for a buffer of const T, which never writes it.
   std::shared_ptr<lanes::detail::BufferStorage>
   borrow(T *Host, std::shared_ptr<const void> Owner = nullptr) {
     lanes::detail::BufferStorage::Release KeepAlive;
     if (Owner)
       KeepAlive = [Owner](void *) {};
-    return std::make_shared<lanes::detail::BufferStorage>(Host, byte_size(),
-                                                          std::move(KeepAlive));
+    return std::make_shared<lanes::detail::BufferStorage>(
+        const_cast<Element *>(Host), byte_size(), std::move(KeepAlive));
   }
   template <typename SharedT> void initShared(const SharedT &Host) {
     if (useHostPtr() && Host) {
@@ -433,15 +455,18 @@ private:
       return;
     }
     Storage = copyOf(Host.get());
-    if (!Host)
-      return;
     // SYCL 2020 4.7.2.3: no write-back once the application has let go of
-    // the data (the storage's own reference is then the only one).
-    size_t Bytes = byte_size();
-    Storage->setFinalData([Host, Bytes](const void *Data) {
-      if (Host.use_count() > 1)
-        std::memcpy(Host.get(), Data, Bytes);
-    });
+    // the data (the storage's own reference is then the only one), and
+    // none to const data.
+    if constexpr (!std::is_const_v<T>) {
+      if (!Host)
+        return;
+      size_t Bytes = byte_size();
+      Storage->setFinalData([Host, Bytes](const void *Data) {
+        if (Host.use_count() > 1)
+          std::memcpy(Host.get(), Data, Bytes);
+      });
+    }
   }
 
   template <typename Destination> FinalData finalData(Destination Dest) const {

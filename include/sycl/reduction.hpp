@@ -861,6 +861,9 @@ void checkSpanReductionVariables(sycl::span<T, Extent> Vars) {
 template <typename T, int Dims, typename AllocatorT>
 T *bufferReductionVariable(sycl::buffer<T, Dims, AllocatorT> &Buf,
                            sycl::handler &CGH) {
+  static_assert(!std::is_const_v<T>,
+                "sycl::reduction: the variable is a buffer of const T, which "
+                "kernels cannot write");
   if (Buf.size() != 1)
     throw sycl::exception(sycl::make_error_code(sycl::errc::invalid),
                           "sycl::reduction: a reduction buffer must hold "

@@ -63,8 +63,11 @@ int main() {
   Q.submit([&](sycl::handler &CGH) {
     sycl::accessor<int, 0, sycl::access_mode::atomic> Acc(Buf, CGH);
   });
-#elif LANES_MISUSE == 12 // a buffer of const elements
+#elif LANES_MISUSE == 12 // a write accessor of a buffer of const elements
   sycl::buffer<const int> Buf{sycl::range<1>(4)};
+  Q.submit([&](sycl::handler &CGH) {
+    auto Acc = Buf.get_access<sycl::access_mode::write>(CGH);
+  });
 #elif LANES_MISUSE == 13 // identity() of a reduction without an identity
   Q.parallel_for(sycl::range<1>(4),
                  sycl::reduction(P, [](int A, int B) { return A + B; }),
@@ -298,6 +301,19 @@ int main() {
     int get(syclex::properties_tag) const { return 0; }
   };
   Q.single_task(Kernel{});
+#elif LANES_MISUSE == 56 // a reduction into a buffer of const elements
+  sycl::buffer<const int> Buf{sycl::range<1>(1)};
+  Q.submit([&](sycl::handler &CGH) {
+    CGH.parallel_for(sycl::range<1>(4),
+                     sycl::reduction(Buf, CGH, sycl::plus<int>()),
+                     [=](sycl::id<1>, auto &Sum) { Sum += 1; });
+  });
+#elif LANES_MISUSE == 57 // const elements reinterpreted as non-const
+  sycl::buffer<const int> Buf{sycl::range<1>(4)};
+  auto Bits = Buf.reinterpret<unsigned>();
+#elif LANES_MISUSE == 58 // a host accessor that writes const elements
+  sycl::buffer<const int> Buf{sycl::range<1>(4)};
+  sycl::host_accessor Acc{Buf, sycl::write_only};
 #endif
   sycl::free(P, Q);
   return 0;

@@ -299,6 +299,18 @@ int main() {
     A[0] += sycl::host_accessor<const int, 0>(First);
   }
   {
+    // A read-only buffer, kept in the host's const data.
+    static const int Table[4] = {1, 2, 3, 4};
+    sycl::buffer<const int> Lookup(Table, sycl::range<1>(4),
+                                   {sycl::property::buffer::use_host_ptr()});
+    Q.submit([&](sycl::handler &CGH) {
+      sycl::accessor In{Lookup, CGH};
+      CGH.parallel_for(sycl::range<1>(4),
+                       [=](sycl::id<1> I) { B[I] += In[I]; });
+    });
+    A[0] += sycl::host_accessor(Lookup)[3];
+  }
+  {
     // Images: a 2-D unsampled image read and written in a kernel, and a
     // sampled image read with linear filtering.
     std::vector<float> Texels(4 * 4 * 2, 0.5f);

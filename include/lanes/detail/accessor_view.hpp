@@ -74,6 +74,15 @@ using EnableIfTagOf = std::enable_if_t<(Dims > 0) && TagTraits<TagT>::IsTag &&
                                            TagTraits<TagT>::Target == Target,
                                        int>;
 
+/// Enables a constructor of an accessor of DataT from a buffer of ElemT
+/// when ElemT is DataT, or DataT without const (a read-only view of a
+/// writable buffer).
+template <typename ElemT, typename DataT>
+using EnableIfBufferOf =
+    std::enable_if_t<std::is_same_v<std::remove_const_t<DataT>, ElemT> ||
+                         std::is_same_v<DataT, ElemT>,
+                     int>;
+
 /// The rank of the view behind a Dims-dimensional buffer accessor: a
 /// 0-dimensional accessor views one element of a 1-D buffer.
 template <int Dims> inline constexpr int ViewDims = Dims == 0 ? 1 : Dims;
@@ -212,12 +221,15 @@ class BufferAccessorBase {
                 "access_mode::atomic; use a read_write accessor and "
                 "sycl::atomic_ref on its element");
   static_assert(!std::is_const_v<DataT> || Mode == sycl::access_mode::read,
-                "an accessor of const DataT must have access_mode::read");
+                "an accessor of const DataT (every accessor of a buffer of "
+                "const T) must have access_mode::read");
 
   /// The rank of the view: 1 for a 0-dimensional accessor.
   static constexpr int VDims = ViewDims<Dims>;
-  template <typename AllocatorT>
-  using BufferT = sycl::buffer<std::remove_const_t<DataT>, VDims, AllocatorT>;
+  template <typename ElemT, typename AllocatorT>
+  using BufferT = sycl::buffer<ElemT, VDims, AllocatorT>;
+  template <typename ElemT>
+  using EnableIfViews = EnableIfBufferOf<ElemT, DataT>;
   template <typename TagT>
   using EnableIfTag = EnableIfTagOf<TagT, Dims, Mode, TagTarget>;
   /// What `Acc[...]` gives for an element: a reference, or a sycl::atomic.
@@ -252,34 +264,41 @@ public:
         Offset(zeros<sycl::id<VDims>, VDims>()) {}
 
   /// The whole buffer; with 0 dimensions, its first element.
-  template <typename AllocatorT>
-  BufferAccessorBase(BufferT<AllocatorT> &Buf,
+  template <typename ElemT, typename AllocatorT, EnableIfViews<ElemT> = 0>
+  BufferAccessorBase(BufferT<ElemT, AllocatorT> &Buf,
                      const sycl::property_list &Props = {})
       : BufferAccessorBase(Buf, wholeRange(Buf), sycl::id<VDims>(), Props,
                            Checked()) {}
-  template <typename AllocatorT, typename TagT, EnableIfTag<TagT> = 0>
-  BufferAccessorBase(BufferT<AllocatorT> &Buf, TagT,
+  template <typename ElemT, typename AllocatorT, typename TagT,
+            EnableIfViews<ElemT> = 0, EnableIfTag<TagT> = 0>
+  BufferAccessorBase(BufferT<ElemT, AllocatorT> &Buf, TagT,
                      const sycl::property_list &Props = {})
       : BufferAccessorBase(Buf, Props) {}
-  template <typename AllocatorT, int N = Dims,
-            std::enable_if_t<(N > 0), int> = 0>
-  BufferAccessorBase(BufferT<AllocatorT> &Buf, sycl::range<VDims> AccessRange,
+  template <typename ElemT, typename AllocatorT, int N = Dims,
+            EnableIfViews<ElemT> = 0, std::enable_if_t<(N > 0), int> = 0>
+  BufferAccessorBase(BufferT<ElemT, AllocatorT> &Buf,
+                     sycl::range<VDims> AccessRange,
                      const sycl::property_list &Props = {})
       : BufferAccessorBase(Buf, AccessRange, sycl::id<VDims>(), Props) {}
-  template <typename AllocatorT, typename TagT, EnableIfTag<TagT> = 0>
-  BufferAccessorBase(BufferT<AllocatorT> &Buf, sycl::range<VDims> AccessRange,
-                     TagT, const sycl::property_list &Props = {})
+  template <typename ElemT, typename AllocatorT, typename TagT,
+            EnableIfViews<ElemT> = 0, EnableIfTag<TagT> = 0>
+  BufferAccessorBase(BufferT<ElemT, AllocatorT> &Buf,
+                     sycl::range<VDims> AccessRange, TagT,
+                     const sycl::property_list &Props = {})
       : BufferAccessorBase(Buf, AccessRange, Props) {}
   /// \p AccessRange at \p AccessOffset; throws errc::invalid when it does
   /// not fit in the buffer.
-  template <typename AllocatorT, int N = Dims,
-            std::enable_if_t<(N > 0), int> = 0>
-  BufferAccessorBase(BufferT<AllocatorT> &Buf, sycl::range<VDims> AccessRange,
+  template <typename ElemT, typename AllocatorT, int N = Dims,
+            EnableIfViews<ElemT> = 0, std::enable_if_t<(N > 0), int> = 0>
+  BufferAccessorBase(BufferT<ElemT, AllocatorT> &Buf,
+                     sycl::range<VDims> AccessRange,
                      sycl::id<VDims> AccessOffset,
                      const sycl::property_list &Props = {})
       : BufferAccessorBase(Buf, AccessRange, AccessOffset, Props, Checked()) {}
-  template <typename AllocatorT, typename TagT, EnableIfTag<TagT> = 0>
-  BufferAccessorBase(BufferT<AllocatorT> &Buf, sycl::range<VDims> AccessRange,
+  template <typename ElemT, typename AllocatorT, typename TagT,
+            EnableIfViews<ElemT> = 0, EnableIfTag<TagT> = 0>
+  BufferAccessorBase(BufferT<ElemT, AllocatorT> &Buf,
+                     sycl::range<VDims> AccessRange,
                      sycl::id<VDims> AccessOffset, TagT,
                      const sycl::property_list &Props = {})
       : BufferAccessorBase(Buf, AccessRange, AccessOffset, Props) {}
@@ -372,8 +391,9 @@ private:
   struct Checked {};
   /// \p AccessRange at \p AccessOffset of \p Buf; throws errc::invalid
   /// when it does not fit in the buffer.
-  template <typename AllocatorT>
-  BufferAccessorBase(BufferT<AllocatorT> &Buf, sycl::range<VDims> AccessRange,
+  template <typename ElemT, typename AllocatorT>
+  BufferAccessorBase(BufferT<ElemT, AllocatorT> &Buf,
+                     sycl::range<VDims> AccessRange,
                      sycl::id<VDims> AccessOffset,
                      const sycl::property_list &Props, Checked)
       : Memory(Buf.get_range()), Access(AccessRange), Offset(AccessOffset),
@@ -390,8 +410,8 @@ private:
   }
   /// What an accessor without a range sees of \p Buf: all of it, or with
   /// 0 dimensions one element.
-  template <typename AllocatorT>
-  static sycl::range<VDims> wholeRange(const BufferT<AllocatorT> &Buf) {
+  template <typename ElemT, typename AllocatorT>
+  static sycl::range<VDims> wholeRange(const BufferT<ElemT, AllocatorT> &Buf) {
     if constexpr (Dims == 0)
       return sycl::range<1>(1);
     else
