@@ -1,7 +1,8 @@
 // lanes++ --lanes-report prints one remark per kernel, at the line of the
-// kernel's lambda, named by the kernel's type: the local size it was
-// specialized for (when the launch's is a constant), its barriers and
-// collectives, sub-CFGs, loop-state bytes, and how many work-item loops
+// kernel's lambda, named by its SYCL name or, for a kernel without one, by
+// the kernel's type (as the run time's messages name them): the local size
+// it was specialized for (when the launch's is a constant), its barriers
+// and collectives, sub-CFGs, loop-state bytes, and how many work-item loops
 // vectorized (4 lanes of float: the default x86-64 target has SSE2).
 // RUN: lanes++ --lanes-report -fno-caret-diagnostics -c %s -o %t.o 2>&1 | FileCheck %s
 #include <sycl/sycl.hpp>
@@ -17,9 +18,10 @@ int main() {
   // No barrier: one loop nest without state, in groups of 256. The twin for
   // padded ranges is never launched (N is a multiple of 256), so it is not
   // compiled and not reported.
-  // CHECK: lanes-report.cpp:[[@LINE+2]]:1: remark: kernel 'main::$_0' for local size 256x1x1 (fastest dimension first): 0 barriers, 1 sub-CFG, loop state 0 bytes per work-item (+0 bytes uniform), 1 of 1 work-item loop vectorized (4 lanes) [-Rpass-analysis=lanes-report]
+  // CHECK: lanes-report.cpp:[[@LINE+3]]:1: remark: kernel 'main::Doubled' for local size 256x1x1 (fastest dimension first): 0 barriers, 1 sub-CFG, loop state 0 bytes per work-item (+0 bytes uniform), 1 of 1 work-item loop vectorized (4 lanes) [-Rpass-analysis=lanes-report]
   // CHECK-NOT: rounded up
-  Q.parallel_for(sycl::range<1>(N), [=](sycl::id<1> I) { B[I] = A[I] * 2.0f; });
+  Q.parallel_for<class Doubled>(sycl::range<1>(N),
+                                [=](sycl::id<1> I) { B[I] = A[I] * 2.0f; });
 
   // Three barriers, four sub-CFGs; X and Y wait in loop state (4 bytes
   // each), the local id is recomputed. Two of the four work-item loops are

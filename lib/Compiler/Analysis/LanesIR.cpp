@@ -272,25 +272,37 @@ std::string describeGroupSync(const CallInst &Call) {
   return (What + " at " + describeBarrier(Call)).str();
 }
 
-/// The first template argument of \p Name, a demangled template-id
-/// (`X<A, B>...`), if it is one.
-static std::optional<StringRef> firstTemplateArgument(StringRef Name) {
+SmallVector<StringRef, 4> templateArguments(StringRef Name) {
+  SmallVector<StringRef, 4> Arguments;
   size_t Open = Name.find('<');
   if (Open == StringRef::npos)
-    return std::nullopt;
+    return Arguments;
   int Depth = 0;
-  for (size_t I = Open + 1; I < Name.size(); ++I) {
+  size_t Begin = Open + 1;
+  for (size_t I = Begin; I < Name.size(); ++I) {
     char C = Name[I];
     if (C == '<' || C == '(' || C == '{') {
       ++Depth;
     } else if (C == '>' || C == ')' || C == '}') {
-      if (Depth-- == 0)
-        return Name.slice(Open + 1, I);
+      if (Depth-- == 0) {
+        Arguments.push_back(Name.slice(Begin, I).trim());
+        return Arguments;
+      }
     } else if (C == ',' && Depth == 0) {
-      return Name.slice(Open + 1, I);
+      Arguments.push_back(Name.slice(Begin, I).trim());
+      Begin = I + 1;
     }
   }
-  return std::nullopt;
+  return {}; // Unbalanced: not a template-id.
+}
+
+/// The first template argument of \p Name, a demangled template-id
+/// (`X<A, B>...`), if it is one.
+static std::optional<StringRef> firstTemplateArgument(StringRef Name) {
+  SmallVector<StringRef, 4> Arguments = templateArguments(Name);
+  if (Arguments.empty())
+    return std::nullopt;
+  return Arguments.front();
 }
 
 /// The demangled name of the entry \p F is a work-group function of.
@@ -304,6 +316,12 @@ static std::string entryName(const Function &F) {
 static constexpr StringLiteral EntryPrefix = "void lanes::detail::kernelEntry<";
 
 std::string kernelName(const Function &F) {
+  if (Attribute Name = F.getFnAttribute(KernelNameAttr); Name.isValid())
+    return Name.getValueAsString().str();
+  return kernelObjectName(F);
+}
+
+std::string kernelObjectName(const Function &F) {
   // Name the user's kernel object K, out of the WithProperties<K, P> it
   // may be in.
   std::string Entry = entryName(F);

@@ -69,6 +69,11 @@ inline constexpr llvm::StringLiteral WorkGroupAttr = "lanes-work-group";
 /// has its work-item loops.
 inline constexpr llvm::StringLiteral LoweredWorkGroupAttr =
     "lanes-work-group-of";
+/// The function attribute naming the kernel an entry runs, as SYCL does
+/// (the type given as the launch's kernel name, demangled), in
+/// diagnostics; `lanes-kernel-names` sets it, and work-group functions
+/// inherit it from their entries.
+inline constexpr llvm::StringLiteral KernelNameAttr = "lanes-kernel-name";
 /// The suffix appended to an entry's name to name its work-group function.
 inline constexpr llvm::StringLiteral WorkGroupSuffix = ".lanes.wg";
 /// The function attribute on a work-group function specialized for one
@@ -225,9 +230,17 @@ llvm::Function *workGroupFunctionFor(const llvm::CallInst &Query);
 std::string describeBarrier(const llvm::CallInst &Barrier);
 /// "the barrier at file:line", "the group reduction at file:line", ...
 std::string describeGroupSync(const llvm::CallInst &Call);
-/// A readable kernel name for diagnostics: the kernel object of an entry
-/// of the SYCL headers, else the demangled entry name.
+/// A readable kernel name for diagnostics: the kernel's SYCL name
+/// (KernelNameAttr), else kernelObjectName.
 std::string kernelName(const llvm::Function &F);
+/// The type of the kernel object of \p F, an entry of the SYCL headers or
+/// one of its work-group functions, demangled; for any other function,
+/// its demangled name.
+std::string kernelObjectName(const llvm::Function &F);
+/// The top-level template arguments of the first template-id in \p Name,
+/// demangled (`X<A, B<C, D>>::y` gives `A` and `B<C, D>`); none when
+/// there is no template-id.
+llvm::SmallVector<llvm::StringRef, 4> templateArguments(llvm::StringRef Name);
 /// True when \p F is, or is a work-group function of, the entry the SYCL
 /// headers make for a range kernel launched over its range rounded up to
 /// whole work-groups (the items past the range return at once).

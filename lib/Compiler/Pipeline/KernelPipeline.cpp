@@ -30,6 +30,7 @@
 #include "../Transforms/IsolateNarrowGuards.h"
 #include "../Transforms/JoinReductions.h"
 #include "../Transforms/JoinShiftedLoads.h"
+#include "../Transforms/KernelNames.h"
 #include "../Transforms/KernelReport.h"
 #include "../Transforms/LoadExtractedLanes.h"
 #include "../Transforms/LockstepLoops.h"
@@ -260,9 +261,11 @@ void registerPassBuilderCallbacks(PassBuilder &PB) {
 #include "PassRegistry.def"
   });
   // Before anything is inlined: the entries still call the functions that
-  // require a local or sub-group size.
+  // require a local or sub-group size, and the records of kernel names are
+  // still there.
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(KernelNamesPass());
         MPM.addPass(RequiredLocalSizesPass());
       });
   PB.registerOptimizerEarlyEPCallback(
