@@ -20,6 +20,8 @@ PreservedAnalyses KernelNamesPass::run(Module &M, ModuleAnalysisManager &) {
   // Kernel object type -> the name it was first launched under.
   StringMap<std::string> Names;
   for (const GlobalVariable &G : M.globals()) {
+    if (!G.getName().contains("NamedKernelType"))
+      continue;
     std::string Record = demangle(G.getName());
     if (!StringRef(Record).starts_with("lanes::detail::NamedKernelType<"))
       continue;
@@ -27,9 +29,12 @@ PreservedAnalyses KernelNamesPass::run(Module &M, ModuleAnalysisManager &) {
     if (Arguments.size() == 2)
       Names.try_emplace(Arguments[1], Arguments[0].str());
   }
+  if (Names.empty())
+    return PreservedAnalyses::all();
   bool Changed = false;
   for (Function &F : M) {
-    if (F.isDeclaration() || F.hasFnAttribute(KernelNameAttr))
+    if (F.isDeclaration() || !F.getName().contains("kernelEntry") ||
+        F.hasFnAttribute(KernelNameAttr))
       continue;
     auto Name = Names.find(kernelObjectName(F));
     if (Name == Names.end())
