@@ -58,11 +58,12 @@ namespace lanes::detail {
 /// their sign and the top of their payload.
 constexpr std::uint16_t bfloat16BitsNearest(float F) {
   std::uint32_t Bits = __builtin_bit_cast(std::uint32_t, F);
-  // Rounding a NaN's bits could carry into the exponent or the sign.
-  if ((Bits & 0x7fffffffu) > 0x7f800000u)
-    return static_cast<std::uint16_t>((Bits >> 16) | 0x0040u);
-  return static_cast<std::uint16_t>((Bits + 0x7fffu + ((Bits >> 16) & 1u)) >>
-                                    16);
+  std::uint32_t Rounded = (Bits + 0x7fffu + ((Bits >> 16) & 1u)) >> 16;
+  // Rounding a NaN's bits could carry into the exponent or the sign. A
+  // select, not a branch: cheap to inline and to vectorize.
+  std::uint32_t Quiet = (Bits >> 16) | 0x0040u;
+  return static_cast<std::uint16_t>(
+      (Bits & 0x7fffffffu) > 0x7f800000u ? Quiet : Rounded);
 }
 
 /// The exact value \p Hi + \p Lo (|Lo| at most half an ulp of Hi) rounded
