@@ -149,6 +149,10 @@ operator<<(std::basic_ostream<CharT, Traits> &OS, half H) {
   return OS << float(H);
 }
 
+namespace ext::oneapi {
+class bfloat16; // sycl/ext/oneapi/bfloat16.hpp
+} // namespace ext::oneapi
+
 } // namespace _V1
 } // namespace sycl
 
@@ -156,6 +160,9 @@ namespace lanes::detail {
 
 template <typename T>
 inline constexpr bool IsHalf = std::is_same_v<std::remove_cv_t<T>, sycl::half>;
+template <typename T>
+inline constexpr bool IsBfloat16 =
+    std::is_same_v<std::remove_cv_t<T>, sycl::ext::oneapi::bfloat16>;
 
 /// std::is_arithmetic_v and std::is_floating_point_v with sycl::half
 /// included: the scalar types of vec, marray and the built-in functions.
@@ -164,6 +171,10 @@ inline constexpr bool IsArithmetic = std::is_arithmetic_v<T> || IsHalf<T>;
 template <typename T>
 inline constexpr bool IsFloatingPoint =
     std::is_floating_point_v<T> || IsHalf<T>;
+/// IsArithmetic with bfloat16 included: the element types of marray and
+/// the scalar operands of vec and marray operators.
+template <typename T>
+inline constexpr bool IsNumeric = IsArithmetic<T> || IsBfloat16<T>;
 
 /// The bits of \p H, and the half with bits \p Bits.
 constexpr std::uint16_t halfBits(sycl::half H) {

@@ -1,8 +1,9 @@
 //===- sycl/marray.hpp - sycl::marray -------------------------------------===//
 //
 /// \file
-/// SYCL 2020 4.14.3: marray<T, N>, N values of a numeric type (bool and
-/// sycl::half included) with element-wise operators; comparisons and logical
+/// SYCL 2020 4.14.3: marray<T, N>, N values of a numeric type (bool,
+/// sycl::half and sycl::ext::oneapi::bfloat16 included) with element-wise
+/// operators; comparisons and logical
 /// operators give marray<bool, N>. Unlike vec it has any positive size, no
 /// swizzles and no padding: sizeof(marray<T, N>) == N * sizeof(T).
 ///
@@ -42,7 +43,7 @@ template <size_t N> struct MarrayMask {
 /// How many elements an argument of marray<T, N>'s element-list
 /// constructor supplies: 1 for a scalar, M for an marray<T, M>, else 0.
 template <typename T, typename Arg> struct MarrayArgCount {
-  static constexpr size_t value = IsArithmetic<Arg> ? 1 : 0;
+  static constexpr size_t value = IsNumeric<Arg> ? 1 : 0;
 };
 template <typename T, size_t M> struct MarrayArgCount<T, sycl::marray<T, M>> {
   static constexpr size_t value = M;
@@ -72,14 +73,14 @@ class marray
       public lanes::detail::CompareOps<marray<DataT, NumElements>, DataT,
                                        NumElements,
                                        lanes::detail::MarrayMask<NumElements>> {
-  static_assert(lanes::detail::IsArithmetic<DataT>,
-                "sycl::marray elements are of an arithmetic type or "
-                "sycl::half");
+  static_assert(lanes::detail::IsNumeric<DataT>,
+                "sycl::marray elements are of an arithmetic type, sycl::half "
+                "or sycl::ext::oneapi::bfloat16");
   static_assert(NumElements > 0, "sycl::marray has at least one element");
 
   /// Copies one argument of the element-list constructor from \p Pos on.
   template <typename Arg> constexpr void append(size_t &Pos, const Arg &A) {
-    if constexpr (lanes::detail::IsArithmetic<Arg>) {
+    if constexpr (lanes::detail::IsNumeric<Arg>) {
       Data[Pos++] = static_cast<DataT>(A);
     } else {
       for (size_t I = 0; I < lanes::detail::MarrayArgCount<DataT, Arg>::value;

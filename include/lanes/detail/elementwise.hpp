@@ -14,9 +14,9 @@
 /// supplies: vec gives a vec of the signed integer type of the element's
 /// size holding -1 for true, marray gives marray<bool, N>.
 ///
-/// A scalar operand may be any arithmetic type or sycl::half and is
-/// converted to the element type first. The scalar overloads are templates so
-/// that an exact match beats the built-in operators that vec<T, 1> (which
+/// A scalar operand may be any arithmetic type, sycl::half or bfloat16 and
+/// is converted to the element type first. The scalar overloads are templates
+/// so that an exact match beats the built-in operators that vec<T, 1> (which
 /// converts to T) would otherwise reach.
 ///
 /// The loops run over a compile-time N with no early exit: after inlining
@@ -36,7 +36,7 @@
 namespace lanes::detail {
 
 template <typename S>
-using EnableIfArithmetic = std::enable_if_t<IsArithmetic<S>, int>;
+using EnableIfScalar = std::enable_if_t<IsNumeric<S>, int>;
 
 /// The signed integer type of the same size as T: the element type of the
 /// masks vec comparisons return.
@@ -57,11 +57,11 @@ using SignedOfSize = typename SignedOfSizeImpl<sizeof(T)>::type;
       Res[I] = static_cast<T>(L[I] OP R[I]);                                   \
     return Res;                                                                \
   }                                                                            \
-  template <typename S, EnableIfArithmetic<S> = 0>                             \
+  template <typename S, EnableIfScalar<S> = 0>                                 \
   friend Derived operator OP(const Derived &L, const S &R) {                   \
     return L OP Derived(static_cast<T>(R));                                    \
   }                                                                            \
-  template <typename S, EnableIfArithmetic<S> = 0>                             \
+  template <typename S, EnableIfScalar<S> = 0>                                 \
   friend Derived operator OP(const S &L, const Derived &R) {                   \
     return Derived(static_cast<T>(L)) OP R;                                    \
   }
@@ -74,7 +74,7 @@ using SignedOfSize = typename SignedOfSizeImpl<sizeof(T)>::type;
       Self[I] = static_cast<T>(Self[I] OP R[I]);                               \
     return Self;                                                               \
   }                                                                            \
-  template <typename S, EnableIfArithmetic<S> = 0>                             \
+  template <typename S, EnableIfScalar<S> = 0>                                 \
   Derived &operator OP##=(const S & R) {                                       \
     return *this OP##= Derived(static_cast<T>(R));                             \
   }
@@ -168,11 +168,11 @@ public:
       Res[I] = MaskTraits::truth(L[I] OP R[I]);                                \
     return Res;                                                                \
   }                                                                            \
-  template <typename S, EnableIfArithmetic<S> = 0>                             \
+  template <typename S, EnableIfScalar<S> = 0>                                 \
   friend Mask operator OP(const Derived &L, const S &R) {                      \
     return L OP Derived(static_cast<T>(R));                                    \
   }                                                                            \
-  template <typename S, EnableIfArithmetic<S> = 0>                             \
+  template <typename S, EnableIfScalar<S> = 0>                                 \
   friend Mask operator OP(const S &L, const Derived &R) {                      \
     return Derived(static_cast<T>(L)) OP R;                                    \
   }

@@ -5,8 +5,9 @@
 /// 16-bit "brain" floating-point format (1 sign bit, 8 exponent bits, 7
 /// stored significand bits): the upper half of a float, with float's range
 /// and 8 significant bits. Also spelled `ext::oneapi::experimental::
-/// bfloat16`, as older DPC++ did; with isnan, fabs, fmin, fmax and fma on
-/// bfloat16 from the extension's math functions.
+/// bfloat16`, as older DPC++ did; with the math functions of
+/// sycl_ext_oneapi_bfloat16_math_functions on bfloat16 and on
+/// marray<bfloat16, N> (which sycl/marray.hpp allows).
 ///
 /// The value is held as its 16 bits, so the class is trivially copyable
 /// and everything is integer and float arithmetic that both compilers
@@ -37,7 +38,9 @@
 #ifndef LANES_SYCL_EXT_ONEAPI_BFLOAT16_HPP
 #define LANES_SYCL_EXT_ONEAPI_BFLOAT16_HPP
 
+#include "sycl/builtins.hpp"
 #include "sycl/half.hpp"
+#include "sycl/marray.hpp"
 
 #include <climits>
 #include <cstddef>
@@ -47,10 +50,9 @@
 #include <limits>
 #include <type_traits>
 
-/// The extension's feature-test macro: revision 1. The math functions'
-/// macro (SYCL_EXT_ONEAPI_BFLOAT16_MATH_FUNCTIONS) is not defined: only
-/// isnan, fabs, fmin, fmax and fma of scalars exist.
+/// The feature-test macros of the extension and of its math functions.
 #define SYCL_EXT_ONEAPI_BFLOAT16 1
+#define SYCL_EXT_ONEAPI_BFLOAT16_MATH_FUNCTIONS 1
 
 namespace lanes::detail {
 
@@ -259,10 +261,6 @@ using bfloat16 = oneapi::bfloat16;
 
 namespace lanes::detail {
 
-template <typename T>
-inline constexpr bool IsBfloat16 =
-    std::is_same_v<std::remove_cv_t<T>, sycl::ext::oneapi::bfloat16>;
-
 /// The bits of \p X, and the bfloat16 with bits \p Bits.
 constexpr std::uint16_t bfloat16Bits(sycl::ext::oneapi::bfloat16 X) {
   return __builtin_bit_cast(std::uint16_t, X);
@@ -331,15 +329,91 @@ constexpr lanes::detail::EnableIfBfloat16<T> fma(T A, T B, T C) {
   return T(lanes::detail::floatRoundedToOdd(Sum, Error));
 }
 
+// The same, element by element, on marrays.
+template <size_t N>
+sycl::marray<bool, N> isnan(const sycl::marray<bfloat16, N> &X) {
+  return lanes::detail::mapValues<sycl::marray<bool, N>>(
+      [](bfloat16 E) { return isnan(E); }, X);
+}
+template <size_t N>
+sycl::marray<bfloat16, N> fabs(const sycl::marray<bfloat16, N> &X) {
+  return lanes::detail::mapValues<sycl::marray<bfloat16, N>>(
+      [](bfloat16 E) { return fabs(E); }, X);
+}
+template <size_t N>
+sycl::marray<bfloat16, N> fmin(const sycl::marray<bfloat16, N> &X,
+                               const sycl::marray<bfloat16, N> &Y) {
+  return lanes::detail::mapValues<sycl::marray<bfloat16, N>>(
+      [](bfloat16 A, bfloat16 B) { return fmin(A, B); }, X, Y);
+}
+template <size_t N>
+sycl::marray<bfloat16, N> fmax(const sycl::marray<bfloat16, N> &X,
+                               const sycl::marray<bfloat16, N> &Y) {
+  return lanes::detail::mapValues<sycl::marray<bfloat16, N>>(
+      [](bfloat16 A, bfloat16 B) { return fmax(A, B); }, X, Y);
+}
+template <size_t N>
+sycl::marray<bfloat16, N> fma(const sycl::marray<bfloat16, N> &A,
+                              const sycl::marray<bfloat16, N> &B,
+                              const sycl::marray<bfloat16, N> &C) {
+  return lanes::detail::mapValues<sycl::marray<bfloat16, N>>(
+      [](bfloat16 X, bfloat16 Y, bfloat16 Z) { return fma(X, Y, Z); }, A, B, C);
+}
+
+/// NAME computed in float (the core built-in, which compiled kernels
+/// vectorize) and rounded to bfloat16, on bfloat16 and on marrays of it.
+/// ceil, floor, rint and trunc are exact, and so is sqrt (correctly
+/// rounded in float, then rounded again: float's 24 bits are at least
+/// 2 * 8 + 2, so that is the correctly rounded bfloat16); the others are
+/// as accurate as float's.
+#define LANES_BFLOAT16_THROUGH_FLOAT(NAME)                                     \
+  template <typename T> lanes::detail::EnableIfBfloat16<T> NAME(T X) {         \
+    return T(sycl::NAME(float(X)));                                            \
+  }                                                                            \
+  template <size_t N>                                                          \
+  sycl::marray<bfloat16, N> NAME(const sycl::marray<bfloat16, N> &X) {         \
+    return lanes::detail::mapValues<sycl::marray<bfloat16, N>>(                \
+        [](bfloat16 E) { return NAME(E); }, X);                                \
+  }
+LANES_BFLOAT16_THROUGH_FLOAT(ceil)
+LANES_BFLOAT16_THROUGH_FLOAT(cos)
+LANES_BFLOAT16_THROUGH_FLOAT(exp)
+LANES_BFLOAT16_THROUGH_FLOAT(exp10)
+LANES_BFLOAT16_THROUGH_FLOAT(exp2)
+LANES_BFLOAT16_THROUGH_FLOAT(floor)
+LANES_BFLOAT16_THROUGH_FLOAT(log)
+LANES_BFLOAT16_THROUGH_FLOAT(log10)
+LANES_BFLOAT16_THROUGH_FLOAT(log2)
+LANES_BFLOAT16_THROUGH_FLOAT(rint)
+LANES_BFLOAT16_THROUGH_FLOAT(rsqrt)
+LANES_BFLOAT16_THROUGH_FLOAT(sin)
+LANES_BFLOAT16_THROUGH_FLOAT(sqrt)
+LANES_BFLOAT16_THROUGH_FLOAT(trunc)
+#undef LANES_BFLOAT16_THROUGH_FLOAT
+
 } // namespace ext::oneapi::experimental
 
 namespace ext::oneapi {
 // The extension's current text declares the math functions here.
+using experimental::ceil;
+using experimental::cos;
+using experimental::exp;
+using experimental::exp10;
+using experimental::exp2;
 using experimental::fabs;
+using experimental::floor;
 using experimental::fma;
 using experimental::fmax;
 using experimental::fmin;
 using experimental::isnan;
+using experimental::log;
+using experimental::log10;
+using experimental::log2;
+using experimental::rint;
+using experimental::rsqrt;
+using experimental::sin;
+using experimental::sqrt;
+using experimental::trunc;
 } // namespace ext::oneapi
 
 } // namespace _V1
