@@ -305,8 +305,13 @@ static std::optional<StringRef> firstTemplateArgument(StringRef Name) {
   return Arguments.front();
 }
 
-/// The demangled name of the entry \p F is a work-group function of.
+/// The demangled name of the entry \p F is a work-group function of (that
+/// the work-group attributes name, else its name without the suffix), or
+/// of \p F itself.
 static std::string entryName(const Function &F) {
+  for (StringRef Attr : {WorkGroupAttr, LoweredWorkGroupAttr})
+    if (Attribute Entry = F.getFnAttribute(Attr); Entry.isValid())
+      return demangle(Entry.getValueAsString());
   StringRef Name = F.getName();
   return demangle(Name.take_front(Name.find(WorkGroupSuffix)));
 }

@@ -75,8 +75,7 @@ PreservedAnalyses VectorizationRemarksPass::run(Function &F,
   if (!isLoweredWorkGroupFunction(F))
     return PreservedAnalyses::all();
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
-  std::string Kernel =
-      demangle(F.getFnAttribute(LoweredWorkGroupAttr).getValueAsString());
+  std::string Kernel = kernelName(F);
   for (const WorkItemLoop &W :
        findWorkItemLoops(F, FAM.getResult<LoopAnalysis>(F))) {
     const Instruction *At = remarkLocation(W);

@@ -9,7 +9,7 @@
 ; CHECK-NEXT: remark: <unknown>:0:0: a work-item loop of kernel 'k()' is not vectorized: it contains a loop (a work-item-dependent trip count?)
 ; CHECK-NOT: remark
 
-; REPORT: kernel 'k' for local size 64x1x1 (fastest dimension first): 0 barriers, 1 sub-CFG, loop state 0 bytes per work-item (+0 bytes uniform), 1 of 2 work-item loops vectorized (4 lanes)
+; REPORT: kernel 'k()' for local size 64x1x1 (fastest dimension first): 0 barriers, 1 sub-CFG, loop state 0 bytes per work-item (+0 bytes uniform), 1 of 2 work-item loops vectorized (4 lanes)
 
 define internal void @k.lanes.wg(ptr %p, i64 %n) "lanes-work-group-of"="_Z1kv" "lanes-local-size"="64,1,1" !lanes.work_group_summary !7 {
 entry:

@@ -11,7 +11,7 @@
 ; CHECK-NEXT: remark: <unknown>:0:0: a work-item loop of kernel 'k()' is not vectorized: the optimizer unrolled it into scalar code (a loop of few trips, such as one work-item's part alone)
 ; CHECK-NOT: remark
 
-; REPORT: kernel 'k' for local size 16x1x1 (fastest dimension first): 1 barrier, 3 sub-CFGs, loop state 4 bytes per work-item (+0 bytes uniform), 1 of 2 work-item loops vectorized (8 lanes)
+; REPORT: kernel 'k()' for local size 16x1x1 (fastest dimension first): 1 barrier, 3 sub-CFGs, loop state 4 bytes per work-item (+0 bytes uniform), 1 of 2 work-item loops vectorized (8 lanes)
 
 define internal void @k.lanes.wg(ptr %p, ptr %q) "lanes-work-group-of"="_Z1kv" "lanes-local-size"="16,1,1" !lanes.work_group_summary !0 !lanes.work_item_loops !1 {
   %a = load <8 x float>, ptr %p, !llvm.access.group !3
