@@ -16,6 +16,7 @@
 // checked for |x| < 2^15, where float's vector and scalar libraries both
 // reduce arguments accurately. The marray forms of isnan, fabs, fmin, fmax
 // and fma must agree with the scalar forms element by element.
+#include "bfloat16-bits.hpp"
 #include "vecmath.hpp"
 
 #include <sycl/sycl.hpp>
@@ -49,18 +50,7 @@ void expect(bool Ok, const std::string &What) {
   Failures += !Ok;
 }
 
-uint16_t bitsOf(bfloat16 X) { return sycl::bit_cast<uint16_t>(X); }
-bfloat16 fromBits(uint16_t B) { return sycl::bit_cast<bfloat16>(B); }
-bool isNanBits(uint16_t B) { return (B & 0x7f80) == 0x7f80 && (B & 0x7f); }
-
-/// The value of bfloat16 bits \p B, decoded by hand.
-double decode(uint16_t B) {
-  int Exp = (B >> 7) & 0xff, Man = B & 0x7f;
-  double V = Exp == 0xff ? (Man ? NAN : INFINITY)
-             : Exp == 0  ? std::ldexp(double(Man), -133)
-                         : std::ldexp(double(Man + 128), Exp - 134);
-  return (B & 0x8000) ? -V : V;
-}
+using namespace bfloat16_bits;
 
 /// The spacing of bfloat16 values at magnitude \p X (finite).
 double ulpAt(double X) {

@@ -12,6 +12,7 @@
 // decoded to double by hand, computed there (exactly, or with double rounding
 // that cannot matter: 53 >= 2 * 8 + 2 bits) and rounded by encode(), which
 // works on the exact value with frexp and floor.
+#include "bfloat16-bits.hpp"
 #include "vecmath.hpp"
 
 #include <sycl/sycl.hpp>
@@ -39,16 +40,8 @@ namespace bfx = sycl::ext::oneapi::experimental;
 // The host reference
 //===----------------------------------------------------------------------===//
 
-uint16_t bitsOf(bfloat16 X) {
-  uint16_t B;
-  std::memcpy(&B, &X, sizeof(B));
-  return B;
-}
-bfloat16 fromBits(uint16_t B) {
-  bfloat16 X;
-  std::memcpy(static_cast<void *>(&X), &B, sizeof(B));
-  return X;
-}
+using namespace bfloat16_bits;
+
 uint32_t floatBits(float F) {
   uint32_t B;
   std::memcpy(&B, &F, sizeof(B));
@@ -60,8 +53,6 @@ float floatOf(uint32_t B) {
   return F;
 }
 
-bool isNanBits(uint16_t B) { return (B & 0x7f80) == 0x7f80 && (B & 0x7f); }
-
 /// Float bits \p F rounded to bfloat16 bits, ties to even, by comparing the
 /// dropped half with half-way; a NaN becomes the quiet NaN of its sign.
 uint16_t roundBits(uint32_t F) {
@@ -72,15 +63,6 @@ uint16_t roundBits(uint32_t F) {
   if (Dropped > 0x8000 || (Dropped == 0x8000 && (Kept & 1)))
     ++Kept;
   return Kept;
-}
-
-/// The value of bfloat16 bits \p B.
-double decode(uint16_t B) {
-  int Exp = (B >> 7) & 0xff, Man = B & 0x7f;
-  double V = Exp == 0xff ? (Man ? NAN : INFINITY)
-             : Exp == 0  ? std::ldexp(double(Man), -133)
-                         : std::ldexp(double(Man + 128), Exp - 134);
-  return (B & 0x8000) ? -V : V;
 }
 
 /// The bfloat16 bits of the exact value X + Tail rounded to nearest even.
