@@ -100,7 +100,7 @@ template <typename Op, typename T, typename = void> struct KnownIdentity {
 
 template <typename Op, typename T>
 struct KnownIdentity<
-    Op, T, std::enable_if_t<IsArithmetic<T> && !std::is_same_v<T, bool>>> {
+    Op, T, std::enable_if_t<IsNumeric<T> && !std::is_same_v<T, bool>>> {
   using Limits = std::numeric_limits<T>;
   static constexpr bool Bitwise = std::is_integral_v<T> &&
                                   (IsFunctionObjectFor<Op, sycl::bit_and, T> ||

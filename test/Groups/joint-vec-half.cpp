@@ -1,8 +1,8 @@
 // joint_reduce, joint_exclusive_scan and joint_inclusive_scan on a
-// work-group over ranges of sycl::vec, sycl::marray and sycl::half, with
-// and without an initial value and in place: component by component, each
-// as the scalar algorithm on the element type (half through float, rounded
-// once). Ranges of 0 to 200 elements (several chunks and a partial one),
+// work-group over ranges of sycl::vec, sycl::marray, sycl::half and
+// bfloat16, with and without an initial value and in place: component by
+// component, each as the scalar algorithm on the element type (half and
+// bfloat16 through float, rounded once). Ranges of 0 to 200 elements (several chunks and a partial one),
 // in 1-D and 2-D groups that are and are not multiples of the sub-group
 // size. The reference is ../SubGroups/half.hpp's.
 #include "../SubGroups/half.hpp"

@@ -1,11 +1,11 @@
-// The work-group reductions and scans of sycl::half, vec<half, 4> and
-// marray<half, 3>: plus, multiplies, minimum and maximum, with and without
-// an initial value, in 1-D and 2-D groups whose sizes are and are not
-// multiples of the sub-group size. Lanes combines in float and rounds once;
-// the reference (../SubGroups/half.hpp) does the same on inputs where
-// every float fold is exact, and the results must match bit for bit. Then
-// sums of arbitrary halves, which the group may add in any order, within a
-// tolerance of the exact sum that rounding after every step exceeds.
+// The work-group reductions and scans of sycl::half, vec<half, 4>,
+// marray<half, 3>, bfloat16 and marray<bfloat16, 3>: plus, multiplies, minimum
+// and maximum, with and without an initial value, in 1-D and 2-D groups whose
+// sizes are and are not multiples of the sub-group size. Lanes combines in
+// float and rounds once; the reference (../SubGroups/half.hpp) does the same on
+// inputs where every float fold is exact, and the results must match bit for
+// bit. Then sums of arbitrary halves, which the group may add in any order,
+// within a tolerance of the exact sum that rounding after every step exceeds.
 #include "../SubGroups/half.hpp"
 
 #include <cmath>
@@ -96,6 +96,9 @@ int main() {
   int Rc = runShapes<half>(Q, "half");
   Rc |= runShapes<sycl::vec<half, 4>>(Q, "vec<half, 4>");
   Rc |= runShapes<sycl::marray<half, 3>>(Q, "marray<half, 3>");
+  Rc |= runShapes<halfgroups::bfloat16>(Q, "bfloat16");
+  Rc |= runShapes<sycl::marray<halfgroups::bfloat16, 3>>(Q,
+                                                         "marray<bfloat16, 3>");
   Rc |= runInexactSums(Q);
   return Rc;
 }

@@ -1,52 +1,55 @@
-// sycl::reduction of sycl::half with plus, multiplies, minimum and maximum,
-// which reduce over each work-group through the group collectives (in
-// float, rounded once), in range kernels (exact and padded) and nd_range
-// kernels, accumulating into the prior value and with
-// initialize_to_identity. The inputs keep every partial result exact in
-// half (sums of small integers below 2048 in magnitude, products of +-1
-// and a few 2 and 0.5), so the result must match the serial fold bit for
-// bit whatever the order.
+// sycl::reduction of sycl::half and bfloat16 with plus, multiplies, minimum
+// and maximum, which reduce over each work-group through the group
+// collectives (in float, rounded once), in range kernels (exact and
+// padded) and nd_range kernels, accumulating into the prior value and
+// with initialize_to_identity. The inputs keep every partial result exact
+// in the type (sums of small integers below 2048 in magnitude for half,
+// of at most 125 values +-1 for bfloat16; products of +-1 and a few 2 and
+// 0.5), so the result must match the serial fold bit for bit whatever the
+// order.
 #include "reductions.hpp"
 
 namespace {
 
 using sycl::half;
+using sycl::ext::oneapi::bfloat16;
 
-/// Input \p I for OpT.
-template <template <typename> class OpT> half halfInput(uint32_t I) {
+/// Input \p I for OpT on E (half or bfloat16).
+template <template <typename> class OpT, typename E> E input(uint32_t I) {
   uint32_t V = corpus::input(I, 5);
   if constexpr (groups::SameOp<OpT, sycl::multiplies>)
-    return I % 97 == 3    ? half(2.0f)
-           : I % 97 == 50 ? half(0.5f)
-                          : half(V % 2 ? 1 : -1);
-  else
+    return I % 97 == 3 ? E(2.0f) : I % 97 == 50 ? E(0.5f) : E(V % 2 ? 1 : -1);
+  else if constexpr (std::is_same_v<E, half>)
     return half(int(V % 9) - 4);
+  else
+    return bfloat16(V % 4 ? 0 : int(V % 8) / 4 * 2 - 1);
 }
 
 /// The serial fold of the first \p N inputs, from \p Init.
-template <template <typename> class OpT> half hostFold(size_t N, half Init) {
+template <template <typename> class OpT, typename E>
+E hostFold(size_t N, E Init) {
   float Acc = float(Init);
   for (size_t I = 0; I < N; ++I)
-    Acc = groups::combine<OpT>(Acc, float(halfInput<OpT>(uint32_t(I))));
-  return half(Acc);
+    Acc = groups::combine<OpT>(Acc, float(input<OpT, E>(uint32_t(I))));
+  return E(Acc);
 }
 
-template <template <typename> class OpT>
+template <template <typename> class OpT, typename E>
 int runOp(sycl::queue &Q, const std::string &Name) {
   constexpr size_t MaxN = 500;
-  half *In = sycl::malloc_shared<half>(MaxN, Q);
-  half *Var = sycl::malloc_shared<half>(2, Q);
+  E *In = sycl::malloc_shared<E>(MaxN, Q);
+  E *Var = sycl::malloc_shared<E>(2, Q);
   for (size_t I = 0; I < MaxN; ++I)
-    In[I] = halfInput<OpT>(uint32_t(I));
-  const half Prior = halfInput<OpT>(777);
-  const half Identity = half(groups::identity<OpT, float>());
+    In[I] = input<OpT, E>(uint32_t(I));
+  const E Prior = input<OpT, E>(777);
+  const E Identity = E(groups::identity<OpT, float>());
   int Rc = 0;
   for (size_t N : {size_t(1), size_t(256), size_t(403)}) {
     Var[0] = Prior;
     Var[1] = Prior;
     Q.submit([&](sycl::handler &H) {
        H.parallel_for(
-           sycl::range<1>(N), sycl::reduction(Var, OpT<half>()),
+           sycl::range<1>(N), sycl::reduction(Var, OpT<E>()),
            sycl::reduction(
                Var + 1, OpT<void>(),
                {sycl::property::reduction::initialize_to_identity()}),
@@ -57,9 +60,9 @@ int runOp(sycl::queue &Q, const std::string &Name) {
      }).wait();
     std::string Where = Name + " range " + std::to_string(N);
     Rc |= reductions::check(Where + " (accumulate)", Var[0],
-                            hostFold<OpT>(N, Prior));
+                            hostFold<OpT, E>(N, Prior));
     Rc |= reductions::check(Where + " (initialize_to_identity)", Var[1],
-                            hostFold<OpT>(N, Identity));
+                            hostFold<OpT, E>(N, Identity));
   }
   for (size_t Local : {size_t(7), size_t(16), size_t(256)}) {
     size_t Global = (MaxN + Local - 1) / Local * Local;
@@ -74,10 +77,18 @@ int runOp(sycl::queue &Q, const std::string &Name) {
         .wait();
     Rc |= reductions::check(Name + " nd_range " + std::to_string(Global) + "/" +
                                 std::to_string(Local),
-                            Var[0], hostFold<OpT>(MaxN, Prior));
+                            Var[0], hostFold<OpT, E>(MaxN, Prior));
   }
   sycl::free(In, Q);
   sycl::free(Var, Q);
+  return Rc;
+}
+
+template <typename E> int runOps(sycl::queue &Q, const std::string &Type) {
+  int Rc = runOp<sycl::plus, E>(Q, "plus " + Type);
+  Rc |= runOp<sycl::multiplies, E>(Q, "multiplies " + Type);
+  Rc |= runOp<sycl::minimum, E>(Q, "minimum " + Type);
+  Rc |= runOp<sycl::maximum, E>(Q, "maximum " + Type);
   return Rc;
 }
 
@@ -85,9 +96,5 @@ int runOp(sycl::queue &Q, const std::string &Name) {
 
 int main() {
   sycl::queue Q;
-  int Rc = runOp<sycl::plus>(Q, "plus half");
-  Rc |= runOp<sycl::multiplies>(Q, "multiplies half");
-  Rc |= runOp<sycl::minimum>(Q, "minimum half");
-  Rc |= runOp<sycl::maximum>(Q, "maximum half");
-  return Rc;
+  return runOps<half>(Q, "half") | runOps<bfloat16>(Q, "bfloat16");
 }

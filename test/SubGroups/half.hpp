@@ -1,19 +1,21 @@
-//===- half.hpp - Reference and driver of the half and joint vector tests -===//
+//===- half.hpp - Reference and driver of the 16-bit float tests ----------===//
 //
 /// \file
-/// The group reductions and scans of sycl::half and the joint algorithms
-/// over ranges of sycl::vec, sycl::marray and half, on a work-group or on
-/// its sub-groups (OnSubGroup), checked against a serial host reference.
+/// The group reductions and scans of sycl::half and bfloat16 and the joint
+/// algorithms over ranges of sycl::vec, sycl::marray, half and bfloat16, on
+/// a work-group or on its sub-groups (OnSubGroup), checked against a serial
+/// host reference.
 ///
-/// Lanes combines half in float and rounds the result to half once, so the
-/// reference folds the float values of the inputs in float and rounds each
-/// result once. The inputs keep every float fold exact in any order (sums
-/// of multiples of 2^-6 below 32, products of +-1, 2, 0.5 and a few 1.5),
-/// so the compiled and the library-only runs must match the reference bit
-/// for bit. The same folds in half arithmetic, rounding after every step,
-/// differ from it: partial sums need up to 19 significant bits, and seven
-/// factors 1.5 need 12. Other element types fold in their own type, with
-/// the inputs and operations of ../Groups/groups.hpp.
+/// Lanes combines half and bfloat16 in float and rounds the result once,
+/// so the reference folds the float values of the inputs in float and
+/// rounds each result once. The inputs keep every float fold exact in any
+/// order (sums of multiples of 2^-6 below 32 for half, of 2^-3 below 16
+/// for bfloat16; products of +-1, 2, 0.5 and a few 1.5), so the compiled
+/// and the library-only runs must match the reference bit for bit. The
+/// same folds in the 16-bit type, rounding after every step, differ from
+/// it: partial sums need up to 19 significant bits, and seven factors 1.5
+/// need 12 (half has 11, bfloat16 8). Other element types fold in their
+/// own type, with the inputs and operations of ../Groups/groups.hpp.
 ///
 /// vec and marray values are folded component by component. Component K
 /// of the value in position I takes input I * N + K (N components).
@@ -32,10 +34,16 @@
 namespace halfgroups {
 
 using sycl::half;
+using sycl::ext::oneapi::bfloat16;
+
+/// Whether E is half or bfloat16, which fold in float.
+template <typename E>
+constexpr bool IsFloat16 =
+    std::is_same_v<E, half> || std::is_same_v<E, bfloat16>;
 
 /// The number of components of V: 1 for a scalar.
 template <typename V> constexpr size_t components() {
-  if constexpr (std::is_arithmetic_v<V> || std::is_same_v<V, half>)
+  if constexpr (std::is_arithmetic_v<V> || IsFloat16<V>)
     return 1;
   else
     return V::size();
@@ -60,23 +68,25 @@ template <typename V> decltype(auto) component(V &X, size_t K) {
     return X[int(K)];
 }
 
-/// The type the reference folds elements of type E in: float for half.
-template <typename E>
-using Fold = std::conditional_t<std::is_same_v<E, half>, float, E>;
+/// The type the reference folds elements of type E in: float for half
+/// and bfloat16.
+template <typename E> using Fold = std::conditional_t<IsFloat16<E>, float, E>;
 
-/// Input \p I for OpT on element type E. Half inputs are exact in half and
-/// keep the float folds exact (see the file comment).
+/// Input \p I for OpT on element type E. Half and bfloat16 inputs are exact
+/// in their type and keep the float folds exact (see the file comment).
 template <template <typename> class OpT, typename E>
 E elementInput(uint32_t I) {
-  if constexpr (std::is_same_v<E, half>) {
+  if constexpr (IsFloat16<E>) {
     uint32_t V = corpus::input(I, 11);
     if constexpr (groups::SameOp<OpT, sycl::multiplies>)
-      return I % 37 == 5    ? half(1.5f)
-             : I % 37 == 11 ? half(2.0f)
-             : I % 37 == 19 ? half(0.5f)
-                            : half(V % 2 ? 1.0f : -1.0f);
-    else
+      return I % 37 == 5    ? E(1.5f)
+             : I % 37 == 11 ? E(2.0f)
+             : I % 37 == 19 ? E(0.5f)
+                            : E(V % 2 ? 1.0f : -1.0f);
+    else if constexpr (std::is_same_v<E, half>)
       return half(float(int(V % 4095) - 2047) / 64.0f);
+    else
+      return bfloat16(float(int(V % 255) - 127) / 8.0f);
   } else {
     return groups::input<OpT, E>(I);
   }
@@ -358,7 +368,8 @@ int runJoint(sycl::queue &Q, const std::string &Type, sycl::range<Dims> Global,
 }
 
 /// runJoint over every element type and operation the joint-vec-half
-/// programs check, at work-group scope or, when SubGroup, sub-group scope.
+/// programs check, bfloat16 included, at work-group scope or, when
+/// SubGroup, sub-group scope.
 template <bool SubGroup, int Dims>
 int runJointTypes(sycl::queue &Q, sycl::range<Dims> Global,
                   sycl::range<Dims> Local) {
@@ -380,6 +391,12 @@ int runJointTypes(sycl::queue &Q, sycl::range<Dims> Global,
       Q, "multiplies vec<half, 4>", Global, Local);
   Rc |= runJoint<sycl::plus, sycl::marray<half, 3>, SubGroup>(
       Q, "plus marray<half, 3>", Global, Local);
+  Rc |= runJoint<sycl::plus, bfloat16, SubGroup>(Q, "plus bfloat16", Global,
+                                                 Local);
+  Rc |= runJoint<sycl::maximum, bfloat16, SubGroup>(Q, "maximum bfloat16",
+                                                    Global, Local);
+  Rc |= runJoint<sycl::multiplies, sycl::marray<bfloat16, 2>, SubGroup>(
+      Q, "multiplies marray<bfloat16, 2>", Global, Local);
   return Rc;
 }
 

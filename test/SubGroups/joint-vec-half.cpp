@@ -1,8 +1,8 @@
 // joint_reduce, joint_exclusive_scan and joint_inclusive_scan on a
-// sub_group over ranges of sycl::vec, sycl::marray and sycl::half, with
-// and without an initial value and in place: component by component, each
-// as the scalar algorithm on the element type (half through float, rounded
-// once). Each sub-group scans a range of its own, of 0 to 200 elements, in
+// sub_group over ranges of sycl::vec, sycl::marray, sycl::half and
+// bfloat16, with and without an initial value and in place: component by
+// component, each as the scalar algorithm on the element type (half and
+// bfloat16 through float, rounded once). Each sub-group scans a range of its own, of 0 to 200 elements, in
 // rows with partial sub-groups, 1-D to 3-D.
 #include "half.hpp"
 

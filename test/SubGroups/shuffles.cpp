@@ -2,12 +2,13 @@
 // forms, select_from_group, shift_group_left / shift_group_right and
 // permute_group_by_xor (default and explicit distances), and the pre-2020
 // members shuffle, shuffle_down, shuffle_up and shuffle_xor; for types of
-// every carrier (char, bool, short, int, unsigned, long, float, double) and
-// types that travel in 8-byte chunks (a pointer, vec<float, 3>,
-// marray<int, 5> and a 20-byte struct); in 1-D, 2-D and 3-D work-groups
-// with whole and partial sub-groups. Every work-item's value encodes its
-// slot, so each result says which lane it came from. A lane outside the
-// sub-group has no value in SYCL; Lanes documents the caller's own, and
+// every carrier (char, bool, short, int, unsigned, long, float, double),
+// half and bfloat16 (as bits: every pattern, signalling NaNs included,
+// must arrive unchanged) and types that travel in 8-byte chunks (a
+// pointer, vec<float, 3>, marray<int, 5> and a 20-byte struct); in 1-D, 2-D and
+// 3-D work-groups with whole and partial sub-groups. Every work-item's value
+// encodes its slot, so each result says which lane it came from. A lane outside
+// the sub-group has no value in SYCL; Lanes documents the caller's own, and
 // that is checked too.
 #include "subgroups.hpp"
 
@@ -31,6 +32,16 @@ template <typename T> T valueOf(size_t Slot, const int *Base) {
     return T(V);
   } else if constexpr (std::is_floating_point_v<T>) {
     return T(int(V % 100000) - 50000) * T(0.5);
+  } else if constexpr (sizeof(T) == 2 && !std::is_integral_v<T>) {
+    // half or bfloat16: any bits; every fourth a signalling NaN (exponent
+    // all ones, quiet bit clear, payload not 0).
+    constexpr uint16_t Exponent =
+        std::is_same_v<T, sycl::half> ? 0x7c00 : 0x7f80;
+    constexpr uint16_t Quiet = (Exponent >> 1) & ~Exponent;
+    uint16_t Bits = uint16_t(V);
+    if (Slot % 4 == 1)
+      Bits = uint16_t((Bits | Exponent | 1) & ~Quiet);
+    return sycl::bit_cast<T>(Bits);
   } else if constexpr (std::is_pointer_v<T>) {
     return Base + Slot;
   } else if constexpr (std::is_same_v<T, sycl::vec<float, 3>>) {
@@ -55,6 +66,8 @@ template <typename T> bool same(const T &A, const T &B) {
   } else if constexpr (std::is_same_v<T, Record>) {
     return A.A == B.A && A.B == B.B &&
            std::memcmp(A.Name, B.Name, sizeof(A.Name)) == 0;
+  } else if constexpr (sizeof(T) == 2 && !std::is_integral_v<T>) {
+    return std::memcmp(&A, &B, sizeof(T)) == 0; // NaNs compare by bits
   } else {
     return A == B;
   }
@@ -211,6 +224,8 @@ int main() {
   Rc |= runShapes<long>(Q, "long");
   Rc |= runShapes<float>(Q, "float");
   Rc |= runShapes<double>(Q, "double");
+  Rc |= runShapes<sycl::half>(Q, "half");
+  Rc |= runShapes<sycl::ext::oneapi::bfloat16>(Q, "bfloat16");
   Rc |= runShapes<const int *>(Q, "pointer");
   Rc |= runShapes<sycl::vec<float, 3>>(Q, "vec<float, 3>");
   Rc |= runShapes<sycl::marray<int, 5>>(Q, "marray<int, 5>");

@@ -11,7 +11,7 @@
 ///  - bool and integers of up to 32 bits travel as int32_t (sign-extended
 ///    when signed, zero-extended otherwise) and are truncated back;
 ///  - 64-bit integers as int64_t, float as float, double as double;
-///  - sycl::half as float (see below).
+///  - sycl::half and sycl::ext::oneapi::bfloat16 as float (see below).
 /// Truncating a wrapped int32_t sum or product gives the narrow type's
 /// modular result, and extension keeps the order, so every operation is
 /// exact on the narrow type. The operation follows the function object and
@@ -25,18 +25,19 @@
 /// exclusive scan's first work-item, an empty joint range) the algorithms
 /// combine with the narrow type's identity (GroupOp::identity) first.
 ///
-/// sycl::half is widened to float (exactly), the collective combines in
-/// float like a float reduction or scan, and the result is rounded to
-/// half once, to nearest even; an initial value and the private steps of
-/// the joint algorithms combine in float too. That is how the half math
-/// built-ins compute (lanes/detail/math_half.hpp): minimum and maximum
-/// are exact (fmin/fmax, as for float); a sum or product is the float
-/// result rounded once, not a fold that rounds to half after every step,
-/// and like a float sum it may depend on the order the collective
-/// combines in where the float intermediates round. std::is_signed_v is
-/// false for the class sycl::half, so the operation codes test for it by
-/// name (minimum is LANES_OP_MIN, which the float builtins compute as
-/// fmin); bit operations on half are rejected like those on float.
+/// sycl::half and bfloat16 are widened to float (exactly), the collective
+/// combines in float like a float reduction or scan, and the result is
+/// rounded back once, to nearest even; an initial value and the private
+/// steps of the joint algorithms combine in float too. That is how the
+/// half and bfloat16 math built-ins compute (lanes/detail/math_half.hpp,
+/// sycl/ext/oneapi/bfloat16.hpp): minimum and maximum are exact
+/// (fmin/fmax, as for float); a sum or product is the float result rounded
+/// once, not a fold that rounds after every step, and like a float sum it
+/// may depend on the order the collective combines in where the float
+/// intermediates round. std::is_signed_v is false for these classes, so
+/// the operation codes test for them by name (minimum is LANES_OP_MIN,
+/// which the float builtins compute as fmin); bit operations on them are
+/// rejected like those on float.
 ///
 /// sycl::vec and sycl::marray values are reduced and scanned component by
 /// component, one collective per component, with the function object's
@@ -80,7 +81,7 @@ struct CallSite {
 template <typename T>
 inline constexpr bool IsCollectiveScalar =
     (std::is_integral_v<T> && sizeof(T) <= 8) || std::is_same_v<T, float> ||
-    std::is_same_v<T, double> || IsHalf<T>;
+    std::is_same_v<T, double> || IsHalf<T> || IsBfloat16<T>;
 
 /// sycl::vec and sycl::marray of the scalars above, which the reductions
 /// and scans take component-wise.
@@ -107,17 +108,21 @@ struct ElementOpImpl<Fn<V>, E> {
 template <typename Op, typename E>
 using ElementOp = typename ElementOpImpl<Op, E>::type;
 
+/// Whether T is one of the classes that combine in float.
+template <typename T>
+inline constexpr bool IsFloatClass = IsHalf<T> || IsBfloat16<T>;
+
 /// The builtin type T travels as.
 template <typename T>
 using Carrier = std::conditional_t<
-    IsHalf<T>, float,
+    IsFloatClass<T>, float,
     std::conditional_t<std::is_floating_point_v<T>, T,
                        std::conditional_t<(sizeof(T) <= 4), int32_t, int64_t>>>;
 
 /// The builtin operation of SYCL function object Op on T, or -1.
 template <typename Op, typename T> constexpr int builtinOp() {
-  // std::is_signed_v is false for the class sycl::half.
-  constexpr bool Signed = std::is_signed_v<T> || IsHalf<T>;
+  // std::is_signed_v is false for the classes half and bfloat16.
+  constexpr bool Signed = std::is_signed_v<T> || IsFloatClass<T>;
   if constexpr (IsFunctionObjectFor<Op, sycl::plus, T>)
     return LANES_OP_ADD;
   else if constexpr (IsFunctionObjectFor<Op, sycl::multiplies, T>)
@@ -143,8 +148,9 @@ template <typename Op, typename T> constexpr int builtinOp() {
 template <typename Op, typename T> constexpr void checkGroupOp() {
   static_assert(IsCollectiveScalar<T>,
                 "Lanes does not implement group reductions and scans of this "
-                "type yet: only bool, integers, sycl::half, float and double, "
-                "and sycl::vec and sycl::marray of them (not classes)");
+                "type yet: only bool, integers, sycl::half, bfloat16, float "
+                "and double, and sycl::vec and sycl::marray of them (not "
+                "other classes)");
   static_assert(!IsCollectiveScalar<T> || builtinOp<Op, T>() >= 0,
                 "Lanes does not implement group reductions and scans with "
                 "this operation yet: only sycl::plus, multiplies, minimum, "
@@ -347,15 +353,19 @@ template <typename G> struct ScopeOfImpl;
 template <typename G> using ScopeOf = typename ScopeOfImpl<G>::type;
 
 /// Any trivially copyable value from the work-item \p From of \p Scope
-/// (Scope::select): scalars through their carrier, anything else in 8-byte
-/// chunks.
+/// (Scope::select): integers, float and double through their carrier,
+/// half and bfloat16 as their bits (no conversion, NaNs kept as they are),
+/// anything else in 8-byte chunks.
 template <typename Scope, typename T>
 T selectValue(T X, size_t From, CallSite Site) {
   static_assert(std::is_trivially_copyable_v<T>,
                 "Lanes does not implement group_broadcast of types that are "
                 "not trivially copyable (nor select_from_group, "
                 "shift_group_left/right or permute_group_by_xor)");
-  if constexpr (IsCollectiveScalar<T>) {
+  if constexpr (IsFloatClass<T>) {
+    return __builtin_bit_cast(
+        T, selectValue<Scope>(__builtin_bit_cast(uint16_t, X), From, Site));
+  } else if constexpr (IsCollectiveScalar<T>) {
     using Op = sycl::plus<T>; // any operation: only widen/narrow are used
     return GroupOp<Op, T>::narrow(
         Scope::select(GroupOp<Op, T>::widen(X), From, Site));
