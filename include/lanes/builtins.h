@@ -128,7 +128,8 @@ enum {
 ///  - reduce: x of every work-item combined with `op` (on floats in any
 ///    order);
 ///  - scan_inclusive: x of work-items 0..self combined with `op`, in order;
-///  - scan_exclusive: x of work-items 0..self-1, the identity for item 0;
+///  - scan_exclusive: x of work-items 0..self-1, the identity for item 0
+///    (for a float sum -0.0, the identity that keeps every x's sign);
 ///  - broadcast: x of the work-item whose linear local id is `item` (the
 ///    same for every work-item and below the group size).
 /// Integer arithmetic wraps (two's complement). Narrower types and bool are

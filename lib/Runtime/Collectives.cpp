@@ -129,8 +129,8 @@ template <typename T> T identity(unsigned Op) {
     if constexpr (std::is_integral_v<T>)
       return T(~std::make_unsigned_t<T>(0));
     [[fallthrough]];
-  default: // ADD, UMAX, OR, XOR
-    return T(0);
+  default: // ADD (-0.0 on floats: x + -0.0 is x), UMAX, OR, XOR
+    return -T(0);
   }
 }
 

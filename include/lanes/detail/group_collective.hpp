@@ -20,10 +20,11 @@
 /// turn each value (float and double too) into an int32_t 0 or 1 and use
 /// AND / OR.
 ///
-/// The builtins' identities are the carrier's (INT32_MAX for MIN), which
-/// is not a value of a narrower type; wherever an identity can surface (an
-/// exclusive scan's first work-item, an empty joint range) the algorithms
-/// combine with the narrow type's identity (GroupOp::identity) first.
+/// The builtins' identities are the carrier's: INT32_MAX for MIN, which
+/// is not a value of a narrower type, and -0.0 for a float sum (x + -0.0
+/// is x for every x), which is not SYCL's 0.0. Wherever an identity can
+/// surface (an exclusive scan's first work-item, an empty joint range) the
+/// algorithms combine with T's identity (GroupOp::identity) first.
 ///
 /// sycl::half and bfloat16 are widened to float (exactly), the collective
 /// combines in float like a float reduction or scan, and the result is
@@ -402,8 +403,10 @@ T overGroup(const Group &G, const T &X, const T &Init, CallSite Site) {
     using Scope = ScopeOf<Group>;
     constexpr unsigned Code = GOp::Code;
     if constexpr (A == GroupAlgorithm::ExclusiveScan && !WithInit &&
-                  !(std::is_same_v<C, T> && !GOp::Logical)) {
-      // The carrier's identity may not be T's (INT32_MAX is no char).
+                  !(std::is_same_v<C, T> && !GOp::Logical &&
+                    !(std::is_floating_point_v<C> && Code == LANES_OP_ADD))) {
+      // The builtin's identity may not be T's: INT32_MAX is no char, and
+      // a float sum's is -0.0 (SYCL's is 0.0).
       return overGroup<A, true, Op>(G, X, groupIdentity<Op, T>(), Site);
     } else {
       C Own = GOp::widen(X), All;

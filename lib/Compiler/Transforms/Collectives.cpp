@@ -167,8 +167,8 @@ Constant *collectiveStart(const CallInst &Call) {
       return ConstantFP::get(Ty, APFloat::getInf(Sem));
     case LANES_OP_MAX:
       return ConstantFP::get(Ty, APFloat::getInf(Sem, /*Negative=*/true));
-    default:
-      return ConstantFP::get(Ty, 0.0);
+    default: // ADD: x + -0.0 is x for every x; x + 0.0 turns -0.0 into 0.0
+      return ConstantFP::getNegativeZero(Ty);
     }
   }
   unsigned Bits = Ty->getIntegerBitWidth();

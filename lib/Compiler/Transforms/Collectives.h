@@ -47,8 +47,8 @@ llvm::Value *collectiveOperand(const llvm::CallInst &Call);
 /// for a collective that combines values.
 llvm::Value *chosenItem(const llvm::CallInst &Call);
 
-/// The accumulator before the first work-item: the operation's identity,
-/// or zero for a broadcast.
+/// The accumulator before the first work-item: the operation's identity
+/// (-0.0 for a float sum), or zero for a broadcast.
 llvm::Constant *collectiveStart(const llvm::CallInst &Call);
 
 /// The accumulator after the work-item with linear id `Item` contributed

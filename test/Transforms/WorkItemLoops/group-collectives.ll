@@ -39,9 +39,9 @@ entry:
 ; CHECK: %sum.uniform = alloca float
 ; CHECK: %b.uniform = alloca i64
 ; CHECK-NOT: %x.uniform
-; The reduction: +0.0 at the start, a reassociable sum per work-item.
+; The reduction: -0.0 at the start, a reassociable sum per work-item.
 ; CHECK: wi.header2.0:
-; CHECK: %[[ACC2:.*]] = phi float [ 0.000000e+00, %subcfg.0 ], [ %[[NEXT:.*]], %wi.latch2.0 ]
+; CHECK: %[[ACC2:.*]] = phi float [ -0.000000e+00, %subcfg.0 ], [ %[[NEXT:.*]], %wi.latch2.0 ]
 ; CHECK: wi.header0.0:
 ; CHECK: %[[ACC0:.*]] = phi float [ %{{.*}}, %wi.header1.0 ], [ %[[NEXT]], %wi.latch0.0 ]
 ; CHECK: %x.0 = load float, ptr %src.0

@@ -75,12 +75,13 @@ entry:
 ; CHECK: call void @llvm.masked.store.v4i32.p0(<4 x i32> %{{.*}}, ptr %{{.*}}, i32 4, <4 x i1> %sg.active)
 ; CHECK: sg.latch:
 ; CHECK: br i1 %{{.*}}, label %sg.loop, label %subcfg.1
-; The float inclusive scan: two shift-and-add steps, +0.0 shifted in.
+; The float inclusive scan: two shift-and-add steps, -0.0 (x + -0.0 is x)
+; shifted in.
 ; CHECK: sg.full{{[0-9]+}}:
 ; CHECK: %[[FX:.*]] = call <4 x float> @llvm.masked.load.v4f32.p0(
-; CHECK-NEXT: %[[S1:.*]] = shufflevector <4 x float> zeroinitializer, <4 x float> %[[FX]], <4 x i32> <i32 0, i32 4, i32 5, i32 6>
+; CHECK-NEXT: %[[S1:.*]] = shufflevector <4 x float> <float -0.000000e+00, float -0.000000e+00, float -0.000000e+00, float -0.000000e+00>, <4 x float> %[[FX]], <4 x i32> <i32 0, i32 4, i32 5, i32 6>
 ; CHECK-NEXT: %[[A1:.*]] = fadd <4 x float> %[[S1]], %[[FX]]
-; CHECK-NEXT: %[[S2:.*]] = shufflevector <4 x float> zeroinitializer, <4 x float> %[[A1]], <4 x i32> <i32 0, i32 0, i32 4, i32 5>
+; CHECK-NEXT: %[[S2:.*]] = shufflevector <4 x float> <float -0.000000e+00, float -0.000000e+00, float -0.000000e+00, float -0.000000e+00>, <4 x float> %[[A1]], <4 x i32> <i32 0, i32 0, i32 4, i32 5>
 ; CHECK-NEXT: %[[A2:.*]] = fadd <4 x float> %[[S2]], %[[A1]]
 ; CHECK: call void @llvm.masked.store.v4f32.p0(<4 x float> %[[A2]],
 ; The exclusive MAX scan: INT_MIN below lane 0 (and in a partial
