@@ -18,7 +18,10 @@
 /// the signedness: sycl::minimum on a signed type is LANES_OP_MIN, on an
 /// unsigned one (bool included) LANES_OP_UMIN. logical_and / logical_or
 /// turn each value (float and double too) into an int32_t 0 or 1 and use
-/// AND / OR.
+/// AND / OR. Floating-point minimum and maximum travel as ordered integer
+/// keys of the carrier's size with LANES_OP_MIN / MAX (GroupOp::orderedKey):
+/// fmin/fmax, where a NaN loses to any number and the result is a NaN
+/// only when every value is one, -0.0 below +0.0.
 ///
 /// The builtins' identities are the carrier's: INT32_MAX for MIN, which
 /// is not a value of a narrower type, and -0.0 for a float sum (x + -0.0
@@ -31,14 +34,13 @@
 /// rounded back once, to nearest even; an initial value and the private
 /// steps of the joint algorithms combine in float too. That is how the
 /// half and bfloat16 math built-ins compute (lanes/detail/math_half.hpp,
-/// sycl/ext/oneapi/bfloat16.hpp): minimum and maximum are exact
-/// (fmin/fmax, as for float); a sum or product is the float result rounded
-/// once, not a fold that rounds after every step, and like a float sum it
-/// may depend on the order the collective combines in where the float
-/// intermediates round. std::is_signed_v is false for these classes, so
-/// the operation codes test for them by name (minimum is LANES_OP_MIN,
-/// which the float builtins compute as fmin); bit operations on them are
-/// rejected like those on float.
+/// sycl/ext/oneapi/bfloat16.hpp): minimum and maximum are exact (as for
+/// float); a sum or product is the float result rounded once, not a fold
+/// that rounds after every step, and like a float sum it may depend on the
+/// order the collective combines in where the float intermediates round.
+/// std::is_signed_v is false for these classes, so the operation codes
+/// test for them by name (minimum is LANES_OP_MIN); bit operations on them
+/// are rejected like those on float.
 ///
 /// sycl::vec and sycl::marray values are reduced and scanned component by
 /// component, one collective per component, with the function object's
@@ -60,6 +62,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <type_traits>
 
 /// The defaulted last parameter of every group function (sycl/
@@ -171,19 +174,51 @@ template <typename Op, typename T> struct GroupOp {
   static constexpr bool Logical =
       IsFunctionObjectFor<Op, sycl::logical_and, T> ||
       IsFunctionObjectFor<Op, sycl::logical_or, T>;
+  using F = Carrier<T>;
+  /// Floating-point minimum and maximum travel as ordered keys (see
+  /// orderedKey).
+  static constexpr bool Ordered =
+      std::is_floating_point_v<F> &&
+      (Code == LANES_OP_MIN || Code == LANES_OP_MAX);
+  using Key = SignedOfSize<F>;
   /// Logical operations combine truth values, whatever T is.
-  using C = std::conditional_t<Logical, int32_t, Carrier<T>>;
+  using C =
+      std::conditional_t<Logical, int32_t, std::conditional_t<Ordered, Key, F>>;
+
+  /// The signed integer whose order is F's, -0.0 below +0.0, with every
+  /// NaN past all numbers on the side where it loses: the integer minimum
+  /// or maximum of keys is then fmin or fmax, -0.0 < +0.0 included, and
+  /// gives a NaN only when every value is one. Both modes reduce the same
+  /// keys, so their results agree bit for bit.
+  static C orderedKey(F X) {
+    Key Bits = __builtin_bit_cast(Key, X);
+    constexpr Key Magnitude = std::numeric_limits<Key>::max();
+    if (X != X)
+      return Code == LANES_OP_MIN ? Magnitude : std::numeric_limits<Key>::min();
+    return Bits < 0 ? Key(Bits ^ Magnitude) : Bits;
+  }
 
   /// T's value in the carrier (0 or 1 for the logical operations).
   static C widen(T X) {
     if constexpr (Logical)
       return C(X ? 1 : 0);
+    else if constexpr (Ordered)
+      return orderedKey(F(X));
     else if constexpr (std::is_integral_v<T> && std::is_unsigned_v<T>)
       return C(std::make_unsigned_t<C>(X));
     else
       return C(X);
   }
-  static T narrow(C X) { return static_cast<T>(X); }
+  static T narrow(C X) {
+    if constexpr (Ordered) {
+      constexpr Key Magnitude = std::numeric_limits<Key>::max();
+      if (X == Magnitude || X == std::numeric_limits<Key>::min())
+        return T(std::numeric_limits<F>::quiet_NaN());
+      return T(__builtin_bit_cast(F, X < 0 ? Key(X ^ Magnitude) : X));
+    } else {
+      return static_cast<T>(X);
+    }
+  }
 
   /// The identity on T's values in the carrier.
   static C identity() {
@@ -196,16 +231,7 @@ template <typename Op, typename T> struct GroupOp {
   /// A op B in the carrier, exactly as the builtins combine.
   static C combine(C A, C B) {
     if constexpr (std::is_floating_point_v<C>) {
-      switch (Code) {
-      case LANES_OP_ADD:
-        return A + B;
-      case LANES_OP_MUL:
-        return A * B;
-      case LANES_OP_MIN:
-        return std::fmin(A, B);
-      default:
-        return std::fmax(A, B);
-      }
+      return Code == LANES_OP_ADD ? A + B : A * B; // the others are Ordered
     } else {
       using U = std::make_unsigned_t<C>;
       switch (Code) {
