@@ -298,7 +298,8 @@ template <typename E, typename Op, bool KnownIdentity> struct ReductionSlot {
       return {T(), false}; // a constant: the first combine need not test
     else if constexpr (!KnownIdentity)
       return Identity;
-    else if constexpr ((IsFloatingPoint<T> || IsBfloat16<T>)&&IsPlus<Op, T>)
+    else if constexpr (IsPlus<Op, T> &&
+                       (IsFloatingPoint<T> || IsBfloat16<T>))
       return -T(0);
     else
       return knownIdentity<Op, T>();

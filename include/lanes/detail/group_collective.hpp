@@ -193,7 +193,9 @@ template <typename Op, typename T> struct GroupOp {
   static C orderedKey(F X) {
     Key Bits = __builtin_bit_cast(Key, X);
     constexpr Key Magnitude = std::numeric_limits<Key>::max();
-    if (X != X)
+    constexpr Key Infinity =
+        __builtin_bit_cast(Key, std::numeric_limits<F>::infinity());
+    if ((Bits & Magnitude) > Infinity) // a NaN, told by its bits
       return Code == LANES_OP_MIN ? Magnitude : std::numeric_limits<Key>::min();
     return Bits < 0 ? Key(Bits ^ Magnitude) : Bits;
   }
@@ -428,11 +430,10 @@ T overGroup(const Group &G, const T &X, const T &Init, CallSite Site) {
     using C = typename GOp::C;
     using Scope = ScopeOf<Group>;
     constexpr unsigned Code = GOp::Code;
-    if constexpr (A == GroupAlgorithm::ExclusiveScan && !WithInit &&
-                  !(std::is_same_v<C, T> && !GOp::Logical &&
-                    !(std::is_floating_point_v<C> && Code == LANES_OP_ADD))) {
+    if constexpr (A == GroupAlgorithm::ExclusiveScan && !WithInit) {
       // The builtin's identity may not be T's: INT32_MAX is no char, and
-      // a float sum's is -0.0 (SYCL's is 0.0).
+      // a float sum's is -0.0 (SYCL's is 0.0). Where it is, the optimizer
+      // folds the extra step away.
       return overGroup<A, true, Op>(G, X, groupIdentity<Op, T>(), Site);
     } else {
       C Own = GOp::widen(X), All;
